@@ -1,0 +1,1 @@
+// Geodesy: being written.

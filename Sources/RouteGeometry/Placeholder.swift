@@ -1,0 +1,1 @@
+// RouteGeometry: being written.

@@ -1,0 +1,1 @@
+// WorkoutEngine: being written.

@@ -1,0 +1,44 @@
+/// The kinds of workout WorkoutEngine knows. The engine attaches rules to each (distance kind, fourth
+/// stat, filter thresholds); this module only names them and parses their names.
+public enum ActivityType: String, Sendable, Hashable, CaseIterable, Codable {
+    case running
+    case walking
+    case hiking
+    case cycling
+
+    /// Parses the names found in the wild (`trk/type` in GPX exports, JSON `activity`): the canonical
+    /// names plus common synonyms such as `run`, `Running`, `biking`, `ride`, `hike`, `walk`,
+    /// `road_biking`, `trail_running` and Strava's numeric `1` (cycling) / `9` (running) / `4` (hiking) /
+    /// `10` (walking). Returns `nil` for anything else.
+    public init?(parsing name: String) {
+        let key = String(name.trimmingASCIIWhitespace().lowercased().map { $0 == "-" || $0 == " " ? "_" : $0 })
+        if let exact = ActivityType(rawValue: key) {
+            self = exact
+            return
+        }
+        switch key {
+        case "run", "trail_running", "trailrun", "trail_run", "treadmill_running", "jogging", "9":
+            self = .running
+        case "walk", "10", "indoor_walking":
+            self = .walking
+        case "hike", "4", "mountaineering", "backpacking":
+            self = .hiking
+        case "biking", "bike", "ride", "cycle", "road_biking", "mountain_biking", "gravel_cycling",
+             "road_cycling", "mountain_bike", "mtb", "1", "ebikeride", "virtual_ride":
+            self = .cycling
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
+    package func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

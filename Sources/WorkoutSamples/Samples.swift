@@ -1,0 +1,149 @@
+/// The value types every layer of WorkoutEngine passes around.
+///
+/// Times are seconds since 1970-01-01T00:00:00Z (`Double`, like `TimeInterval`); `nil` where the source
+/// carries no time (a planned route, an untimed GPX track). Every other quantity is in SI units and
+/// says its unit in its name.
+
+/// One position fix, as a phone or a watch reports it.
+public struct LocationSample: Sendable, Hashable {
+    /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the source has no time for this fix.
+    public var time: Double?
+    /// Degrees north, WGS84. Valid values are in -90...90.
+    public var latitude: Double
+    /// Degrees east, WGS84. Valid values are in -180...180.
+    public var longitude: Double
+    /// Metres above the WGS84 ellipsoid or mean sea level, as the source reports it.
+    public var altitudeMeters: Double?
+    /// Radius of the 68 % horizontal uncertainty in metres (`horizontalAccuracy`; GPX `hdop` is converted
+    /// by the reader and documented there).
+    public var horizontalAccuracyMeters: Double?
+    /// Vertical uncertainty in metres.
+    public var verticalAccuracyMeters: Double?
+    /// Speed over ground reported by the device, metres per second.
+    public var speedMetersPerSecond: Double?
+    /// Course over ground reported by the device, degrees clockwise from true north.
+    public var courseDegrees: Double?
+    /// `false` when the device said it had no fix (GPX `<fix>none</fix>`); such a position is stale.
+    public var hasFix: Bool
+
+    public init(
+        time: Double?,
+        latitude: Double,
+        longitude: Double,
+        altitudeMeters: Double? = nil,
+        horizontalAccuracyMeters: Double? = nil,
+        verticalAccuracyMeters: Double? = nil,
+        speedMetersPerSecond: Double? = nil,
+        courseDegrees: Double? = nil,
+        hasFix: Bool = true
+    ) {
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeMeters = altitudeMeters
+        self.horizontalAccuracyMeters = horizontalAccuracyMeters
+        self.verticalAccuracyMeters = verticalAccuracyMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.courseDegrees = courseDegrees
+        self.hasFix = hasFix
+    }
+}
+
+/// A heart-rate reading.
+public struct HeartRateSample: Sendable, Hashable {
+    public var time: Double?
+    public var beatsPerMinute: Double
+    public init(time: Double?, beatsPerMinute: Double) {
+        self.time = time
+        self.beatsPerMinute = beatsPerMinute
+    }
+}
+
+/// Active energy burned since the previous `ActiveEnergySample` (an increment, not a running total).
+public struct ActiveEnergySample: Sendable, Hashable {
+    public var time: Double?
+    public var kilocalories: Double
+    public init(time: Double?, kilocalories: Double) {
+        self.time = time
+        self.kilocalories = kilocalories
+    }
+}
+
+/// Step cadence (running, walking) or crank cadence (cycling), per minute.
+public struct CadenceSample: Sendable, Hashable {
+    public var time: Double?
+    public var perMinute: Double
+    public init(time: Double?, perMinute: Double) {
+        self.time = time
+        self.perMinute = perMinute
+    }
+}
+
+/// Mechanical power, watts.
+public struct PowerSample: Sendable, Hashable {
+    public var time: Double?
+    public var watts: Double
+    public init(time: Double?, watts: Double) {
+        self.time = time
+        self.watts = watts
+    }
+}
+
+/// Ambient conditions.
+public struct WeatherSample: Sendable, Hashable {
+    public var time: Double?
+    public var temperatureCelsius: Double?
+    public var humidityPercent: Double?
+    public init(time: Double?, temperatureCelsius: Double?, humidityPercent: Double? = nil) {
+        self.time = time
+        self.temperatureCelsius = temperatureCelsius
+        self.humidityPercent = humidityPercent
+    }
+}
+
+/// A change of session state carried by the input.
+public struct WorkoutEventSample: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The user paused the workout.
+        case pause
+        /// The user resumed the workout.
+        case resume
+        /// The user marked a lap.
+        case lap
+        /// A new recorded segment begins (GPX `<trkseg>`, `<trk>`, `<rte>`): the gap before it counts as a
+        /// pause and no distance is added across it. Readers emit it; JSON input may use `"segment"`.
+        case segmentStart = "segment"
+    }
+    public var time: Double?
+    public var kind: Kind
+    public init(time: Double?, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+}
+
+/// Anything a track or a live stream can carry. A plain value (no heap allocation), so a stream of
+/// samples costs nothing per sample beyond its bytes.
+public enum Sample: Sendable, Hashable {
+    case location(LocationSample)
+    case heartRate(HeartRateSample)
+    case activeEnergy(ActiveEnergySample)
+    case cadence(CadenceSample)
+    case power(PowerSample)
+    case weather(WeatherSample)
+    case event(WorkoutEventSample)
+
+    /// The sample's time, seconds since 1970, if it has one.
+    @inlinable
+    public var time: Double? {
+        switch self {
+        case .location(let s): s.time
+        case .heartRate(let s): s.time
+        case .activeEnergy(let s): s.time
+        case .cadence(let s): s.time
+        case .power(let s): s.time
+        case .weather(let s): s.time
+        case .event(let s): s.time
+        }
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages WorkoutEngine builds and tests against, when they are missing:
+#   libproj-dev, libgeos-dev, libxml2-dev  the C libraries (pkg-config: proj, geos, libxml-2.0)
+#   pkg-config                             how SwiftPM finds them
+#   proj-bin, geographiclib-tools          `geod` and `GeodSolve`, the independent references the tests use
+# Safe to run again: it does nothing when everything is present.
+set -euo pipefail
+
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools)
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "install-system-deps: installing ${missing[*]}" >&2
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
