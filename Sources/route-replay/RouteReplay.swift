@@ -1,7 +1,15 @@
 import ArgumentParser
 
+/// `route-replay`: replays GPX/JSON/NDJSON tracks through WorkoutEngine.
 @main
 struct RouteReplay: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "route-replay", abstract: "Replays GPX/JSON tracks through WorkoutEngine.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "route-replay",
+        abstract: "Replays recorded GPX, JSON and NDJSON workout tracks through WorkoutEngine.",
+        discussion: """
+        Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
+        """,
+        version: "0.1.0",
+        subcommands: [Summary.self]
+    )
 }

@@ -1,1 +1,0 @@
-// Geodesy: being written.

@@ -1,0 +1,115 @@
+import Foundation
+public import Geodesy
+
+/// A JSON value for GeoJSON `properties`.
+public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
+    case string(String)
+    /// Written without exponent when it is an integer below 10¹⁵ in magnitude; non-finite numbers are
+    /// written as `null` (JSON has no NaN).
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// A small GeoJSON (RFC 7946) writer for routes.
+public enum GeoJSON {
+    /// A `Feature` whose geometry is a `LineString` (one segment with a line) or a
+    /// `MultiLineString` (several), with positions `[longitude, latitude]` or
+    /// `[longitude, latitude, altitude]` (RFC 7946 §3.1.1).
+    ///
+    /// - Positions with a non-finite latitude or longitude are dropped; segments left with fewer than
+    ///   two positions are dropped (RFC 7946 §3.1.4 needs two); with none left, `geometry` is `null`
+    ///   (§3.2).
+    /// - `altitudes[s][i]`, when present and finite, becomes the third element of position `i` of
+    ///   segment `s`; other positions have two elements.
+    /// - Coordinates are written in fixed notation with `coordinateDecimals` digits (7 by default,
+    ///   about 1 cm; clamped to 0...12), altitudes with 2; trailing zeros are trimmed.
+    /// - Property keys are written sorted, so output is deterministic; strings are escaped per
+    ///   RFC 8259 §7.
+    /// - Lines crossing the antimeridian are not split (RFC 7946 §3.1.9 asks for it; not done yet).
+    /// - Complexity: O(n), one string.
+    public static func lineFeature(
+        segments: [[GeoCoordinate]],
+        altitudes: [[Double?]]? = nil,
+        properties: [String: JSONValue] = [:],
+        coordinateDecimals: Int = 7
+    ) -> String {
+        let decimals = Swift.max(0, Swift.min(coordinateDecimals, 12))
+        var lines: [String] = []
+        for (s, segment) in segments.enumerated() {
+            var positions: [String] = []
+            positions.reserveCapacity(segment.count)
+            for (i, c) in segment.enumerated() where c.latitude.isFinite && c.longitude.isFinite {
+                var position = "[" + fixed(c.longitude, decimals: decimals) + "," + fixed(c.latitude, decimals: decimals)
+                if let altitudes, s < altitudes.count, i < altitudes[s].count, let altitude = altitudes[s][i], altitude.isFinite {
+                    position += "," + fixed(altitude, decimals: 2)
+                }
+                positions.append(position + "]")
+            }
+            if positions.count >= 2 { lines.append("[" + positions.joined(separator: ",") + "]") }
+        }
+        let geometry: String
+        switch lines.count {
+        case 0: geometry = "null"
+        case 1: geometry = #"{"type":"LineString","coordinates":"# + lines[0] + "}"
+        default: geometry = #"{"type":"MultiLineString","coordinates":["# + lines.joined(separator: ",") + "]}"
+        }
+        let props = properties.keys.sorted().map { key in
+            quoted(key) + ":" + value(properties[key] ?? .null)
+        }.joined(separator: ",")
+        return #"{"type":"Feature","geometry":"# + geometry + #","properties":{"# + props + "}}"
+    }
+
+    /// A finite number in fixed notation with at most `decimals` fraction digits, trailing zeros trimmed.
+    static func fixed(_ number: Double, decimals: Int) -> String {
+        guard number.isFinite else { return "null" }
+        var text = String(format: "%.\(decimals)f", number)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if text == "-0" { text = "0" }
+        return text
+    }
+
+    static func value(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): quoted(s)
+        case .bool(let b): b ? "true" : "false"
+        case .null: "null"
+        case .number(let n):
+            if !n.isFinite { "null" }
+            else if n == n.rounded(), abs(n) < 1e15 { String(Int64(n)) }
+            else { "\(n)" }  // shortest round-trip form; JSON allows its exponent notation
+        }
+    }
+
+    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        out.reserveCapacity(string.utf8.count + 2)
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
+                let hex = String(c.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

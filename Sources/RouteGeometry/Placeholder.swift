@@ -1,1 +1,0 @@
-// RouteGeometry: being written.

@@ -1,0 +1,34 @@
+import Geodesy
+
+/// Errors raised by the RouteGeometry module.
+public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `GEOS_init_r` returned NULL (out of memory).
+    case contextCreationFailed
+    /// A point was not finite or its latitude was outside -90...90; `segment` and `index` are 0-based.
+    case invalidCoordinate(segment: Int, index: Int, latitude: Double, longitude: Double)
+    /// A segment's latitude and longitude arrays differ in length.
+    case mismatchedCounts(segment: Int, latitudes: Int, longitudes: Int)
+    /// A tolerance or radius was negative or not finite.
+    case invalidDistance(Double)
+    /// The local projection could not be built, or a point could not be projected.
+    case projection(GeodesyError)
+    /// A GEOS call failed; `messages` are what GEOS sent to the context's error handler.
+    case geos(operation: String, messages: [String])
+
+    public var description: String {
+        switch self {
+        case .contextCreationFailed:
+            "GEOS: could not create a context (GEOS_init_r returned NULL)"
+        case .invalidCoordinate(let segment, let index, let latitude, let longitude):
+            "invalid coordinate in segment \(segment) at index \(index): latitude \(latitude), longitude \(longitude)"
+        case .mismatchedCounts(let segment, let latitudes, let longitudes):
+            "segment \(segment): \(latitudes) latitudes but \(longitudes) longitudes"
+        case .invalidDistance(let value):
+            "distance must be finite and not negative, got \(value)"
+        case .projection(let error):
+            "projection: \(error)"
+        case .geos(let operation, let messages):
+            messages.isEmpty ? "GEOS: \(operation) failed" : "GEOS: \(operation) failed: \(messages.joined(separator: "; "))"
+        }
+    }
+}

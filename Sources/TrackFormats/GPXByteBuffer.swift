@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer that is reused for the text of every element, so collecting character data
+/// allocates only when a longer text than any before arrives. Always keeps a NUL after the bytes.
+///
+/// Owned by one `GPXParseState`; not thread safe.
+struct GPXByteBuffer: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity + 1)
+        base[0] = 0
+    }
+
+    deinit { base.deallocate() }
+
+    mutating func removeAll() {
+        count = 0
+        base[0] = 0
+    }
+
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count extra: Int) {
+        guard extra > 0 else { return }
+        if count + extra > capacity {
+            var newCapacity = capacity * 2
+            while newCapacity < count + extra { newCapacity *= 2 }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + 1)
+            grown.update(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity = newCapacity
+        }
+        (base + count).update(from: bytes, count: extra)
+        count += extra
+        base[count] = 0
+    }
+
+    /// The bytes without leading and trailing ASCII white space (space, tab, CR, LF).
+    var trimmed: UnsafeBufferPointer<UInt8> {
+        GPXByteBuffer.trim(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    static func trim(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let start = bytes.baseAddress else { return bytes }
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return UnsafeBufferPointer(start: start + lower, count: upper - lower)
+    }
+}
+
+/// Decimal numbers from bytes, without allocating.
+enum GPXNumber {
+    enum Parsed {
+        /// Only white space (or nothing).
+        case empty
+        /// Not a finite decimal number.
+        case invalid
+        case value(Double)
+    }
+
+    /// Parses a decimal number such as `-121.97`, `104`, `1.5e3` (surrounding white space allowed).
+    /// `NaN`, `inf`, hexadecimal and values that overflow to infinity are `.invalid`.
+    ///
+    /// Numbers with at most 19 significant digits and a small decimal exponent take an exact fast path
+    /// (an integer mantissa times or divided by an exactly representable power of ten, which is
+    /// correctly rounded); anything else goes to `strtod` under the C locale, also correctly rounded.
+    /// `scratch` receives a NUL-terminated copy for the slow path.
+    static func parse(_ raw: UnsafeBufferPointer<UInt8>, scratch: inout GPXByteBuffer) -> Parsed {
+        let bytes = GPXByteBuffer.trim(raw)
+        guard let start = bytes.baseAddress, bytes.count > 0 else { return .empty }
+        guard bytes.count <= 1024 else { return .invalid }
+
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var droppedDigits = false
+        var decimalExponent = 0
+        var sawDigit = false
+        var sawPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                sawDigit = true
+                if mantissa == 0 && digit == 0 {
+                    // Leading zeros carry no significance.
+                    if sawPoint { decimalExponent -= 1 }
+                } else if significantDigits < 19 {
+                    mantissa = mantissa * 10 + UInt64(digit)
+                    significantDigits += 1
+                    if sawPoint { decimalExponent -= 1 }
+                } else {
+                    droppedDigits = true
+                    if !sawPoint { decimalExponent += 1 }
+                }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard sawDigit else { return .invalid }
+        if index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return .invalid }
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var exponent = 0
+            var exponentDigits = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return .invalid }
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }
+                exponentDigits += 1
+                index += 1
+            }
+            guard exponentDigits > 0 else { return .invalid }
+            decimalExponent += exponentNegative ? -exponent : exponent
+        }
+
+        // Fast path: an exact mantissa and an exact power of ten give a correctly rounded result.
+        if !droppedDigits, mantissa <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
+            var value = Double(mantissa)
+            if decimalExponent < 0 {
+                value /= exactPowersOfTen[-decimalExponent]
+            } else {
+                value *= exactPowersOfTen[decimalExponent]
+            }
+            return .value(negative ? -value : value)
+        }
+        if mantissa == 0 && !droppedDigits {
+            return .value(negative ? -0.0 : 0.0)
+        }
+
+        // Slow path: the syntax is already checked, so strtod consumes every byte.
+        scratch.removeAll()
+        scratch.append(start, count: bytes.count)
+        let value = scratch.base.withMemoryRebound(to: CChar.self, capacity: bytes.count + 1) { text in
+            let previous = uselocale(cNumericLocale)
+            defer { if previous != nil { uselocale(previous) } }
+            return strtod(text, nil)
+        }
+        return value.isFinite ? .value(value) : .invalid
+    }
+
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+}
+
+/// The C locale for `strtod`, so that a host application's `setlocale` cannot turn `.` into `,`.
+/// Created once and never freed; `locale_t` is safe to share between threads for reading.
+nonisolated(unsafe) private let cNumericLocale: locale_t? = newlocale(Int32(LC_NUMERIC_MASK), "C", nil)

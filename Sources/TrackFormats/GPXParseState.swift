@@ -1,0 +1,541 @@
+import WorkoutSamples
+import CLibXML2
+
+/// What an open element means to the GPX reader. One byte per open element on the reader's stack.
+enum GPXNode: UInt8 {
+    /// Not interesting, and neither is anything inside it (`wpt`, `metadata`, `name`, ...).
+    case ignored
+    case gpx
+    case trk
+    /// `trk/type`: text.
+    case trackType
+    case trkseg
+    case rte
+    /// `trkseg/trkpt` or `rte/rtept`.
+    case point
+    // Text children of a point.
+    case elevation, time, speed, course, hdop, vdop, fix
+    /// `<extensions>` of a point, or any element inside it that is not a known value.
+    case extensions
+    // Text values inside a point's extensions.
+    case heartRate, cadence, temperature, extensionSpeed, extensionCourse
+
+    /// Elements whose character data the reader collects.
+    var isText: Bool {
+        switch self {
+        case .trackType, .elevation, .time, .speed, .course, .hdop, .vdop, .fix,
+             .heartRate, .cadence, .temperature, .extensionSpeed, .extensionCourse:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The name used in error messages.
+    var elementName: String {
+        switch self {
+        case .trackType: "type"
+        case .elevation: "ele"
+        case .time: "time"
+        case .speed, .extensionSpeed: "speed"
+        case .course, .extensionCourse: "course"
+        case .hdop: "hdop"
+        case .vdop: "vdop"
+        case .fix: "fix"
+        case .heartRate: "hr"
+        case .cadence: "cad"
+        case .temperature: "atemp"
+        default: "\(self)"
+        }
+    }
+}
+
+/// The namespaces the reader tells apart.
+enum GPXNamespace: UInt8 {
+    /// No namespace (files that omit `xmlns`).
+    case none
+    /// GPX 1.0 or 1.1.
+    case gpx
+    /// Garmin TrackPointExtension v1 or v2.
+    case garminTrackPoint
+    /// cluetrust gpxdata 1.0.
+    case cluetrust
+    case other
+}
+
+/// The values of the point being read, emitted at its end tag.
+struct GPXPointValues {
+    var latitude = 0.0
+    var longitude = 0.0
+    var elevation: Double?
+    var time: Double?
+    var speed: Double?
+    var course: Double?
+    var hdop: Double?
+    var vdop: Double?
+    var hasFix = true
+    var heartRate: Double?
+    var cadence: Double?
+    var temperature: Double?
+    var extensionSpeed: Double?
+    var extensionCourse: Double?
+}
+
+/// Everything the SAX callbacks need: the open-element stack, the point being read, the samples found
+/// since the sink last drained them, and the first error. libxml2 hands it back to the callbacks as
+/// their user data (`Unmanaged`, unretained; `GPXReader.read` keeps it alive).
+///
+/// Not thread safe: one parse owns one state.
+final class GPXParseState {
+    let fileName: String
+    /// The parser, for positions and `xmlStopParser`; set right after the context is created.
+    var parser: xmlParserCtxtPtr?
+    /// Lines (and, on the first line, columns) of leading white space skipped before libxml2 saw the input.
+    var skippedLines = 0
+    var skippedColumns = 0
+
+    /// The first error; once set, every callback stops the parser and returns.
+    private(set) var error: TrackFormatError?
+
+    // Output, drained by `GPXReader.read` after every chunk.
+    var pending = ContiguousArray<Sample>()
+    /// The first non-empty `trk/type`.
+    private(set) var activityName: String?
+    /// Where in `pending` the activity name is to be announced to the sink (before that sample).
+    var activityIndex: Int?
+    /// Route points kept until the document ends, unless a track point shows up first.
+    var routeSamples = ContiguousArray<Sample>()
+    private var routePointCount = 0
+    private(set) var sawTrackPoint = false
+
+    private var stack = ContiguousArray<GPXNode>()
+    private var collecting = false
+    private var text = GPXByteBuffer(capacity: 256)
+    private var scratch = GPXByteBuffer(capacity: 64)
+    private var textLine: Int32 = 1
+    private var textColumn: Int32 = 1
+    private var point = GPXPointValues()
+    private var namespaceKeys = ContiguousArray<UnsafePointer<UInt8>?>(repeating: nil, count: 8)
+    private var namespaceValues = ContiguousArray<GPXNamespace>(repeating: .other, count: 8)
+    private var namespaceNext = 0
+
+    /// The longest text the reader collects for one element (a number, a time, a type name).
+    static let maximumTextBytes = 1 << 20
+
+    init(fileName: String) {
+        self.fileName = fileName
+        stack.reserveCapacity(64)
+        pending.reserveCapacity(1024)
+    }
+
+    // MARK: Positions and errors
+
+    /// libxml2's line and column, corrected for the white space skipped before the document.
+    func position(line: Int, column: Int) -> SourcePosition {
+        SourcePosition(line: line + skippedLines, column: line == 1 ? column + skippedColumns : column)
+    }
+
+    /// Where the parser is now (just after the construct being reported).
+    func currentPosition() -> SourcePosition {
+        guard let input = parser?.pointee.input else { return position(line: 1, column: 1) }
+        return position(line: Int(input.pointee.line), column: max(1, Int(input.pointee.col)))
+    }
+
+    func fail(_ message: String, at position: SourcePosition) {
+        if error == nil {
+            error = TrackFormatError(file: fileName, position: position, message: message)
+        }
+        stop()
+    }
+
+    private func stop() {
+        if let parser { xmlStopParser(parser) }
+    }
+
+    /// Records an error libxml2 reports (malformed XML). Warnings are ignored. Does not stop the
+    /// parser from inside libxml2's error path: a fatal error already ends SAX events, and for a
+    /// recoverable one the next callback stops it.
+    func libraryError(_ reported: xmlErrorPtr) {
+        let value = reported.pointee
+        guard error == nil, value.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        let message = value.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? ""
+        let where_ = value.line > 0
+            ? position(line: Int(value.line), column: max(1, Int(value.int2)))
+            : currentPosition()
+        error = TrackFormatError(
+            file: fileName,
+            position: where_,
+            message: message.isEmpty ? "malformed XML (libxml2 error \(value.code))" : message
+        )
+    }
+
+    // MARK: SAX events
+
+    func startElement(
+        name: UnsafePointer<UInt8>,
+        uri: UnsafePointer<UInt8>?,
+        attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard error == nil else { return stop() }
+        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
+        var node = GPXNode.ignored
+        switch parent {
+        case .gpx:
+            if isGPX(uri) {
+                if matches(name, "trk") {
+                    node = .trk
+                } else if matches(name, "rte"), !sawTrackPoint {
+                    node = .rte
+                    routeSamples.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                }
+            }
+        case .trk:
+            if isGPX(uri) {
+                if matches(name, "trkseg") {
+                    node = .trkseg
+                    pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                } else if matches(name, "type") {
+                    node = .trackType
+                }
+            }
+        case .trkseg:
+            if isGPX(uri), matches(name, "trkpt") {
+                if !sawTrackPoint {
+                    sawTrackPoint = true
+                    routeSamples = []
+                    routePointCount = 0
+                }
+                node = .point
+                startPoint(element: "trkpt", attributeCount: attributeCount, attributes: attributes)
+            }
+        case .rte:
+            if isGPX(uri), matches(name, "rtept"), !sawTrackPoint {
+                node = .point
+                startPoint(element: "rtept", attributeCount: attributeCount, attributes: attributes)
+            }
+        case .point:
+            if isGPX(uri) { node = pointChild(name) }
+        case .extensions:
+            node = extensionChild(name, namespace: namespace(uri))
+        default:
+            break
+        }
+        stack.append(node)
+        if node.isText {
+            collecting = true
+            text.removeAll()
+            if let input = parser?.pointee.input {
+                textLine = input.pointee.line
+                textColumn = input.pointee.col
+            }
+        } else {
+            collecting = false
+        }
+    }
+
+    func endElement() {
+        guard error == nil else { return stop() }
+        guard let node = stack.popLast() else { return }
+        if node.isText {
+            finishText(node)
+        } else if node == .point {
+            finishPoint()
+        }
+        collecting = stack.last?.isText ?? false
+    }
+
+    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard collecting, error == nil else { return }
+        text.append(bytes, count: count)
+        if text.count > Self.maximumTextBytes {
+            let node = stack.last ?? .ignored
+            fail("\(node.elementName): text is longer than \(Self.maximumTextBytes) bytes", at: textPosition)
+        }
+    }
+
+    // MARK: Elements
+
+    private var textPosition: SourcePosition {
+        position(line: Int(textLine), column: max(1, Int(textColumn)))
+    }
+
+    private func startRoot(name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) {
+        guard matches(name, "gpx") else {
+            return fail("root element is \(String(cString: name)), not gpx", at: currentPosition())
+        }
+        if let uri, !isGPX(uri) {
+            return fail(
+                "root element gpx is in namespace \(String(cString: uri)), not GPX 1.0 or 1.1",
+                at: currentPosition()
+            )
+        }
+        stack.append(.gpx)
+    }
+
+    private func pointChild(_ name: UnsafePointer<UInt8>) -> GPXNode {
+        switch name[0] {
+        case UInt8(ascii: "e"):
+            if matches(name, "ele") { return .elevation }
+            if matches(name, "extensions") { return .extensions }
+        case UInt8(ascii: "t"):
+            if matches(name, "time") { return .time }
+        case UInt8(ascii: "s"):
+            if matches(name, "speed") { return .speed }
+        case UInt8(ascii: "c"):
+            if matches(name, "course") { return .course }
+        case UInt8(ascii: "h"):
+            if matches(name, "hdop") { return .hdop }
+        case UInt8(ascii: "v"):
+            if matches(name, "vdop") { return .vdop }
+        case UInt8(ascii: "f"):
+            if matches(name, "fix") { return .fix }
+        default:
+            break
+        }
+        return .ignored
+    }
+
+    /// An element inside a point's `<extensions>`: a known value, or a container to look into.
+    private func extensionChild(_ name: UnsafePointer<UInt8>, namespace: GPXNamespace) -> GPXNode {
+        switch namespace {
+        case .garminTrackPoint:
+            if matches(name, "hr") { return .heartRate }
+            if matches(name, "cad") { return .cadence }
+            if matches(name, "atemp") { return .temperature }
+            if matches(name, "speed") { return .extensionSpeed }
+            if matches(name, "course") { return .extensionCourse }
+        case .cluetrust:
+            if matches(name, "hr") { return .heartRate }
+            if matches(name, "cadence") { return .cadence }
+            if matches(name, "temp") { return .temperature }
+            if matches(name, "speed") { return .extensionSpeed }
+        case .none, .gpx:
+            // Unqualified names some exporters write (inheriting the GPX namespace or none at all).
+            if matches(name, "hr") || matches(name, "heartrate") { return .heartRate }
+            if matches(name, "cad") || matches(name, "cadence") { return .cadence }
+        case .other:
+            break
+        }
+        return .extensions
+    }
+
+    private func startPoint(element: String, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        point = GPXPointValues()
+        var latitude: Double?
+        var longitude: Double?
+        if let attributes {
+            for index in 0..<attributeCount {
+                // Five pointers per attribute: local name, prefix, URI, value start, value end.
+                let entry = attributes + index * 5
+                guard let name = entry[0], entry[2] == nil, let start = entry[3], let end = entry[4] else { continue }
+                let isLatitude = matches(name, "lat")
+                guard isLatitude || matches(name, "lon") else { continue }
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                let attribute = isLatitude ? "lat" : "lon"
+                switch GPXNumber.parse(value, scratch: &scratch) {
+                case .value(let number):
+                    if isLatitude { latitude = number } else { longitude = number }
+                case .empty, .invalid:
+                    return fail(
+                        "\(element): attribute \(attribute): \"\(Self.quoted(value))\" is not a number",
+                        at: currentPosition()
+                    )
+                }
+            }
+        }
+        guard let latitude else {
+            return fail("\(element): attribute lat is missing", at: currentPosition())
+        }
+        guard let longitude else {
+            return fail("\(element): attribute lon is missing", at: currentPosition())
+        }
+        point.latitude = latitude
+        point.longitude = longitude
+    }
+
+    private func finishText(_ node: GPXNode) {
+        let value = text.trimmed
+        switch node {
+        case .trackType:
+            if activityName == nil, value.count > 0 {
+                activityName = String(decoding: value, as: UTF8.self)
+                activityIndex = pending.count
+            }
+        case .time:
+            guard value.count > 0 else { point.time = nil; return }
+            guard let time = ISO8601Time.secondsSince1970(utf8: value) else {
+                return fail("time: \"\(Self.quoted(value))\" is not a valid ISO 8601 date-time", at: textPosition)
+            }
+            point.time = time
+        case .fix:
+            point.hasFix = !(value.count == 4 && matches(value, "none"))
+        default:
+            let number: Double?
+            switch GPXNumber.parse(value, scratch: &scratch) {
+            case .empty:
+                number = nil
+            case .invalid:
+                return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+            case .value(let parsed):
+                number = parsed
+            }
+            switch node {
+            case .elevation: point.elevation = number
+            case .speed: point.speed = number
+            case .course: point.course = number
+            case .hdop: point.hdop = number
+            case .vdop: point.vdop = number
+            case .heartRate: point.heartRate = number
+            case .cadence: point.cadence = number
+            case .temperature: point.temperature = number
+            case .extensionSpeed: point.extensionSpeed = number
+            case .extensionCourse: point.extensionCourse = number
+            default: break
+            }
+        }
+    }
+
+    private func finishPoint() {
+        let time = point.time
+        let location = LocationSample(
+            time: time,
+            latitude: point.latitude,
+            longitude: point.longitude,
+            altitudeMeters: point.elevation,
+            horizontalAccuracyMeters: point.hdop.map { $0 * GPXReader.metersPerDilutionOfPrecision },
+            verticalAccuracyMeters: point.vdop.map { $0 * GPXReader.metersPerDilutionOfPrecision },
+            speedMetersPerSecond: point.speed ?? point.extensionSpeed,
+            courseDegrees: point.course ?? point.extensionCourse,
+            hasFix: point.hasFix
+        )
+        if sawTrackPoint {
+            emit(into: &pending, location, time: time)
+        } else {
+            routePointCount += 1
+            if routePointCount > GPXReader.maximumBufferedRoutePoints {
+                return fail(
+                    "more than \(GPXReader.maximumBufferedRoutePoints) route points before any track point",
+                    at: currentPosition()
+                )
+            }
+            emit(into: &routeSamples, location, time: time)
+        }
+    }
+
+    private func emit(into output: inout ContiguousArray<Sample>, _ location: LocationSample, time: Double?) {
+        output.append(.location(location))
+        if let heartRate = point.heartRate {
+            output.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: heartRate)))
+        }
+        if let cadence = point.cadence {
+            output.append(.cadence(CadenceSample(time: time, perMinute: cadence)))
+        }
+        if let temperature = point.temperature {
+            output.append(.weather(WeatherSample(time: time, temperatureCelsius: temperature)))
+        }
+    }
+
+    // MARK: Names
+
+    /// `true` when the NUL-terminated `name` is exactly `literal`. Stops at the first difference, so it
+    /// never reads past `name`'s terminator.
+    @inline(__always)
+    private func matches(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+        let expected = literal.utf8Start
+        let count = literal.utf8CodeUnitCount
+        var index = 0
+        while index < count {
+            if name[index] != expected[index] { return false }
+            index += 1
+        }
+        return name[count] == 0
+    }
+
+    /// `true` when `bytes` is exactly `literal`.
+    private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        let expected = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] {
+            return false
+        }
+        return true
+    }
+
+    private func isGPX(_ uri: UnsafePointer<UInt8>?) -> Bool {
+        let kind = namespace(uri)
+        return kind == .gpx || kind == .none
+    }
+
+    /// Classifies a namespace URI. libxml2 interns names in its dictionary, so the same URI arrives as
+    /// the same pointer: a small cache keyed by pointer avoids comparing the bytes again.
+    private func namespace(_ uri: UnsafePointer<UInt8>?) -> GPXNamespace {
+        guard let uri else { return .none }
+        for index in 0..<namespaceKeys.count where namespaceKeys[index] == uri {
+            return namespaceValues[index]
+        }
+        let kind: GPXNamespace
+        if matches(uri, "http://www.topografix.com/GPX/1/1") || matches(uri, "http://www.topografix.com/GPX/1/0") {
+            kind = .gpx
+        } else if matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v1")
+            || matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v2") {
+            kind = .garminTrackPoint
+        } else if matches(uri, "http://www.cluetrust.com/XML/GPXDATA/1/0") {
+            kind = .cluetrust
+        } else {
+            kind = .other
+        }
+        namespaceKeys[namespaceNext] = uri
+        namespaceValues[namespaceNext] = kind
+        namespaceNext = (namespaceNext + 1) % namespaceKeys.count
+        return kind
+    }
+
+    /// A value for an error message: at most 64 bytes, decoded leniently.
+    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let limit = 64
+        if bytes.count <= limit { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<limit]), as: UTF8.self) + "…"
+    }
+}
+
+// MARK: - C callbacks
+
+extension GPXParseState {
+    /// A SAX2 handler whose callbacks forward to the `GPXParseState` passed as user data. Only element,
+    /// character and error events are handled: no DTD, entity-declaration or document callbacks, so
+    /// libxml2 builds no document and never expands or loads an entity other than the predefined and
+    /// character ones.
+    static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.startElement(name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes)
+            }
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endElement() }
+        }
+        let characters: charactersSAXFunc = { context, bytes, count in
+            guard let context, let bytes, count > 0 else { return }
+            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.characters(bytes, count: Int(count))
+            }
+        }
+        handler.characters = characters
+        handler.cdataBlock = characters
+        handler.ignorableWhitespace = characters
+        handler.serror = structuredErrorHandler
+        return handler
+    }
+
+    /// Receives libxml2's structured errors, for this parser (`serror`) and for the current thread while
+    /// a parse runs, so that libxml2 prints nothing to standard error.
+    static let structuredErrorHandler: xmlStructuredErrorFunc = { context, reported in
+        guard let context, let reported else { return }
+        Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.libraryError(reported) }
+    }
+}

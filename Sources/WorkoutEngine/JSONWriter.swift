@@ -1,0 +1,99 @@
+/// A minimal writer of JSON text with keys in the order they are written (summaries and frames are read
+/// by people as well as programs, so the order is part of the format).
+public struct JSONWriter: Sendable {
+    public private(set) var text = ""
+    private var needsComma = [false]
+
+    public init() {}
+
+    /// Opens an object, as a value (`key == nil`) or under a key of the enclosing object.
+    public mutating func beginObject(_ key: String? = nil) {
+        prefix(key)
+        text += "{"
+        needsComma.append(false)
+    }
+
+    public mutating func endObject() {
+        needsComma.removeLast()
+        text += "}"
+    }
+
+    public mutating func beginArray(_ key: String? = nil) {
+        prefix(key)
+        text += "["
+        needsComma.append(false)
+    }
+
+    public mutating func endArray() {
+        needsComma.removeLast()
+        text += "]"
+    }
+
+    /// A number, or `null` when `value` is `nil` or not finite (JSON has no NaN or infinity).
+    public mutating func number(_ key: String?, _ value: Double?) {
+        prefix(key)
+        if let value, value.isFinite {
+            text += Self.format(value)
+        } else {
+            text += "null"
+        }
+    }
+
+    public mutating func integer(_ key: String?, _ value: Int?) {
+        prefix(key)
+        text += value.map(String.init) ?? "null"
+    }
+
+    public mutating func string(_ key: String?, _ value: String?) {
+        prefix(key)
+        if let value { Self.appendQuoted(value, to: &text) } else { text += "null" }
+    }
+
+    public mutating func bool(_ key: String?, _ value: Bool) {
+        prefix(key)
+        text += value ? "true" : "false"
+    }
+
+    public mutating func null(_ key: String?) {
+        prefix(key)
+        text += "null"
+    }
+
+    private mutating func prefix(_ key: String?) {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+        if let key {
+            Self.appendQuoted(key, to: &text)
+            text += ":"
+        }
+    }
+
+    /// Shortest round-tripping decimal form; integers without a fraction.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+
+    static func appendQuoted(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}

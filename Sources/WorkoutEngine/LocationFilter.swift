@@ -1,0 +1,205 @@
+public import WorkoutSamples
+import Geodesy
+
+/// Why the location filter refused a fix. Each rejection is counted by reason in the summary.
+public enum LocationRejectionReason: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Latitude or longitude is NaN, infinite, or outside -90...90 / -180...180. Rejected in every mode.
+    case invalidCoordinate
+    /// The device reported no fix (GPX `<fix>none</fix>`): the position is stale.
+    case noFix
+    /// `horizontalAccuracyMeters` is worse than ``LocationFilter/Configuration/maximumHorizontalAccuracyMeters``.
+    case poorAccuracy
+    /// The fix's time is not later than the previous accepted fix's time.
+    case nonIncreasingTime
+    /// The step from the previous accepted fix implies a speed above the activity's
+    /// ``ActivityRules/maximumPlausibleSpeedMetersPerSecond``.
+    case implausibleSpeed
+    /// A fix at (0, 0) ("Null Island", what some devices write before their first fix) while the
+    /// previous accepted fix is more than ``LocationFilter/nullIslandNeighbourhoodMeters`` away from it,
+    /// or while there is none.
+    case nullIsland
+}
+
+/// How strictly locations are filtered.
+public enum LocationFilterMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Every rule of ``LocationFilter`` applies, and distance is measured on a smoothed track.
+    case `default`
+    /// Every valid coordinate is kept as it is; only ``LocationRejectionReason/invalidCoordinate`` applies,
+    /// and distance is the plain geodesic sum over the fixes.
+    case none
+}
+
+/// Decides which fixes enter the route. One pass, in input order, constant memory.
+///
+/// Rules, in the order they are checked (the first that fails names the rejection):
+/// 1. invalid coordinates (every mode);
+/// 2. no fix; 3. accuracy worse than the limit (default 50 m);
+/// 4. a time not later than the previous accepted fix (untimed fixes skip this rule and rule 5);
+/// 5. an implied speed above the activity's plausible maximum, measured from the previous accepted fix
+///    of the same segment. When ``relocationRunLength`` consecutive fixes fail only this rule and are
+///    plausible among themselves, the earlier anchor was the bad one (or the device was moved while off):
+///    they are accepted as the start of a new segment and their rejections are withdrawn;
+/// 6. a fix at (0, 0) far from the previous accepted fix.
+public struct LocationFilter: Sendable {
+    /// The filter's thresholds.
+    public struct Configuration: Sendable, Hashable {
+        public var mode: LocationFilterMode
+        /// Fixes whose horizontal accuracy is worse (larger) than this are rejected. 50 m: a phone in a
+        /// street canyon reports 20–40 m; beyond 50 m the fix is usually from cell towers or Wi-Fi.
+        public var maximumHorizontalAccuracyMeters: Double
+        /// The speed limit of rule 5.
+        public var maximumPlausibleSpeedMetersPerSecond: Double
+
+        public init(mode: LocationFilterMode = .default, activity: ActivityType, maximumHorizontalAccuracyMeters: Double = 50) {
+            self.mode = mode
+            self.maximumHorizontalAccuracyMeters = maximumHorizontalAccuracyMeters
+            self.maximumPlausibleSpeedMetersPerSecond = activity.rules.maximumPlausibleSpeedMetersPerSecond
+        }
+    }
+
+    /// What the filter decided for one submitted fix.
+    public enum Verdict: Sendable, Hashable {
+        /// Accepted, continuing the current segment.
+        case accepted
+        /// Accepted together with the held fixes returned by ``takeRelocatedRun()``, which start a new
+        /// segment (see rule 5).
+        case acceptedAsRelocation
+        /// Held back: it failed rule 5 but may turn out to start a relocation.
+        case held
+        /// Rejected for this reason.
+        case rejected(LocationRejectionReason)
+    }
+
+    /// Fixes within this distance of (0, 0) make a (0, 0) fix plausible.
+    public static let nullIslandNeighbourhoodMeters = 1_000.0
+    /// How many consecutive, mutually plausible speed rejections make a relocation.
+    public static let relocationRunLength = 3
+
+    public let configuration: Configuration
+    /// Rejections so far, by reason.
+    public private(set) var rejections = RejectionCounts()
+    private var anchor: LocationSample?
+    private var lastAcceptedTime: Double?
+    private var heldRun: [LocationSample] = []
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        heldRun.reserveCapacity(Self.relocationRunLength)
+    }
+
+    /// Judges one fix.
+    /// - Complexity: O(1); one geodesic distance at most.
+    public mutating func judge(_ fix: LocationSample) -> Verdict {
+        guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else {
+            return reject(.invalidCoordinate)
+        }
+        guard configuration.mode == .default else {
+            accept(fix)
+            return .accepted
+        }
+        if !fix.hasFix { return reject(.noFix) }
+        if let accuracy = fix.horizontalAccuracyMeters, !(accuracy <= configuration.maximumHorizontalAccuracyMeters) {
+            return reject(.poorAccuracy)
+        }
+        if let time = fix.time, let last = lastAcceptedTime, !(time > last) {
+            return reject(.nonIncreasingTime)
+        }
+        if abs(fix.latitude) < 1e-6, abs(fix.longitude) < 1e-6 {
+            let nearAnchor = anchor.map { Self.distance($0, fix) <= Self.nullIslandNeighbourhoodMeters } ?? false
+            if !nearAnchor { return reject(.nullIsland) }
+        }
+        if let current = anchor, !isPlausibleStep(from: current, to: fix) {
+            if let lastHeld = heldRun.last, !isPlausibleStep(from: lastHeld, to: fix) {
+                // The run is broken: its fixes stay rejected, this one starts a new candidate run.
+                heldRun.removeAll(keepingCapacity: true)
+            }
+            heldRun.append(fix)
+            rejections.add(.implausibleSpeed)
+            if heldRun.count >= Self.relocationRunLength {
+                rejections.remove(.implausibleSpeed, count: heldRun.count)
+                anchor = fix
+                if let time = fix.time { lastAcceptedTime = time }
+                return .acceptedAsRelocation
+            }
+            return .held
+        }
+        accept(fix)
+        return .accepted
+    }
+
+    /// After ``Verdict/acceptedAsRelocation``: the fixes of the relocated run in order, the judged fix last.
+    public mutating func takeRelocatedRun() -> [LocationSample] {
+        defer { heldRun.removeAll(keepingCapacity: true) }
+        return heldRun
+    }
+
+    /// Starts a new segment (a pause, a GPX segment, a long gap): the next fix is not compared for speed
+    /// with the fixes before it.
+    public mutating func beginSegment() {
+        anchor = nil
+        heldRun.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func accept(_ fix: LocationSample) {
+        anchor = fix
+        if let time = fix.time { lastAcceptedTime = time }
+        heldRun.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func reject(_ reason: LocationRejectionReason) -> Verdict {
+        rejections.add(reason)
+        return .rejected(reason)
+    }
+
+    private func isPlausibleStep(from a: LocationSample, to b: LocationSample) -> Bool {
+        guard let t0 = a.time, let t1 = b.time else { return true }
+        let seconds = t1 - t0
+        guard seconds > 0 else { return false }
+        return Self.distance(a, b) / seconds <= configuration.maximumPlausibleSpeedMetersPerSecond
+    }
+
+    private static func distance(_ a: LocationSample, _ b: LocationSample) -> Double {
+        Ellipsoid.wgs84.distanceMeters(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+    }
+}
+
+/// Counts of rejected fixes by reason, stored inline (no dictionary in the hot path).
+public struct RejectionCounts: Sendable, Hashable {
+    private var counts = [Int](repeating: 0, count: LocationRejectionReason.allCases.count)
+
+    public init() {}
+
+    public subscript(reason: LocationRejectionReason) -> Int {
+        counts[Self.index(reason)]
+    }
+
+    /// All rejections.
+    public var total: Int { counts.reduce(0, +) }
+
+    /// The non-zero counts keyed by reason's raw value.
+    public var nonZero: [(reason: LocationRejectionReason, count: Int)] {
+        LocationRejectionReason.allCases.compactMap { reason in
+            let count = self[reason]
+            return count > 0 ? (reason, count) : nil
+        }
+    }
+
+    mutating func add(_ reason: LocationRejectionReason, count: Int = 1) {
+        counts[Self.index(reason)] += count
+    }
+
+    mutating func remove(_ reason: LocationRejectionReason, count: Int) {
+        counts[Self.index(reason)] -= count
+    }
+
+    private static func index(_ reason: LocationRejectionReason) -> Int {
+        switch reason {
+        case .invalidCoordinate: 0
+        case .noFix: 1
+        case .poorAccuracy: 2
+        case .nonIncreasingTime: 3
+        case .implausibleSpeed: 4
+        case .nullIsland: 5
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// WorkoutEngine: being written.

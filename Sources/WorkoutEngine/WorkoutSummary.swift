@@ -1,0 +1,173 @@
+public import WorkoutSamples
+import RouteGeometry
+
+/// The figures of a workout as of its latest sample, without route geometry. Values that cannot be known
+/// (times of an untimed route, heart rate without a sensor) are `nil`.
+public struct WorkoutSnapshot: Sendable, Hashable {
+    public var activity: ActivityType
+    public var filterMode: LocationFilterMode
+    public var state: SessionState
+    /// First sample's time, seconds since 1970.
+    public var startTime: Double?
+    /// Latest sample's time (or the end), seconds since 1970.
+    public var endTime: Double?
+    /// Running time: the sum of the running intervals (pauses, segment gaps and unrecorded gaps excluded).
+    public var elapsedSeconds: Double?
+    /// Time spent moving: steps between fixes whose speed reaches the activity's moving threshold.
+    public var movingSeconds: Double?
+    public var distanceMeters: Double
+    /// Location samples received, accepted or not.
+    public var receivedLocationCount: Int
+    /// Location samples accepted into the route.
+    public var locationCount: Int
+    /// Location samples that arrived while the session was paused (not part of the route, not rejections).
+    public var locationsWhilePaused: Int
+    public var rejections: RejectionCounts
+    public var segmentCount: Int
+    public var maximumSpeedMetersPerSecond: Double?
+    /// The most recent speed: device-reported when present, else the smoothed estimate.
+    public var latestSpeedMetersPerSecond: Double?
+    public var elevationGainMeters: Double?
+    public var elevationLossMeters: Double?
+    public var minimumElevationMeters: Double?
+    public var maximumElevationMeters: Double?
+    public var heartRateAverage: Double?
+    public var heartRateMinimum: Double?
+    public var heartRateMaximum: Double?
+    public var cadenceAverage: Double?
+    public var powerAverage: Double?
+    /// Sum of the input's active energy increments; `nil` when it had none.
+    public var activeEnergyKilocalories: Double?
+    public var lapCount: Int
+    public var pauseCount: Int
+    public var sampleCount: Int
+
+    /// Wall time from the first to the latest sample, pauses included.
+    public var totalSeconds: Double? {
+        guard let startTime, let endTime else { return nil }
+        return endTime - startTime
+    }
+
+    /// Distance over moving time; over elapsed time when nothing counted as moving; `nil` without time.
+    public var averageSpeedMetersPerSecond: Double? {
+        if let movingSeconds, movingSeconds > 0 { return distanceMeters / movingSeconds }
+        if let elapsedSeconds, elapsedSeconds > 0 { return distanceMeters / elapsedSeconds }
+        return nil
+    }
+
+    /// Seconds per kilometre from the average speed, falling back to elapsed time over distance.
+    public var averagePaceSecondsPerKilometer: Double? {
+        Self.paceSecondsPerKilometer(speedMetersPerSecond: averageSpeedMetersPerSecond, elapsedSeconds: elapsedSeconds, distanceMeters: distanceMeters)
+    }
+
+    /// Pace (seconds per kilometre) from a speed; when there is no usable speed, elapsed time divided by
+    /// distance in kilometres (time over distance: pace is the inverse of speed). `nil` when neither works.
+    public static func paceSecondsPerKilometer(speedMetersPerSecond: Double?, elapsedSeconds: Double?, distanceMeters: Double) -> Double? {
+        if let speed = speedMetersPerSecond, speed > 0, speed.isFinite { return 1000 / speed }
+        if let elapsedSeconds, elapsedSeconds > 0, distanceMeters > 0 { return elapsedSeconds / (distanceMeters / 1000) }
+        return nil
+    }
+}
+
+/// A finished workout: its figures and its route.
+public struct WorkoutSummary: Sendable, Hashable {
+    public var metrics: WorkoutSnapshot
+    public var route: RouteSummary
+    /// Input records of an unknown type, skipped (JSON/NDJSON).
+    public var skippedUnknownRecords: Int
+
+    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0) {
+        self.metrics = metrics
+        self.route = route
+        self.skippedUnknownRecords = skippedUnknownRecords
+    }
+
+    /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
+    /// README ("Summary JSON").
+    public func jsonText() -> String {
+        var json = JSONWriter()
+        write(to: &json)
+        return json.text
+    }
+
+    /// Writes the summary object into `json` (as a value, or under `key`).
+    public func write(to json: inout JSONWriter, key: String? = nil) {
+        let m = metrics
+        json.beginObject(key)
+        json.string("activity", m.activity.rawValue)
+        json.string("distanceKind", m.activity.distanceKind.rawValue)
+        json.string("filter", m.filterMode.rawValue)
+        json.string("startDate", m.startTime.map { DisplayFormatting.iso8601(secondsSince1970: $0) })
+        json.string("endDate", m.endTime.map { DisplayFormatting.iso8601(secondsSince1970: $0) })
+        json.number("elapsedSeconds", m.elapsedSeconds)
+        json.number("totalSeconds", m.totalSeconds)
+        json.number("movingSeconds", m.movingSeconds)
+        json.number("distanceMeters", m.distanceMeters)
+        json.integer("locationCount", m.locationCount)
+        json.integer("receivedLocationCount", m.receivedLocationCount)
+        json.integer("locationsWhilePaused", m.locationsWhilePaused)
+        json.beginObject("rejectedLocations")
+        for (reason, count) in m.rejections.nonZero { json.integer(reason.rawValue, count) }
+        json.endObject()
+        json.integer("segmentCount", m.segmentCount)
+        json.integer("pauseCount", m.pauseCount)
+        json.integer("lapCount", m.lapCount)
+        json.number("averageSpeedMetersPerSecond", m.averageSpeedMetersPerSecond)
+        json.number("maxSpeedMetersPerSecond", m.maximumSpeedMetersPerSecond)
+        json.number("averagePaceSecondsPerKilometer", m.averagePaceSecondsPerKilometer)
+        json.number("elevationGainMeters", m.elevationGainMeters)
+        json.number("elevationLossMeters", m.elevationLossMeters)
+        json.number("minElevationMeters", m.minimumElevationMeters)
+        json.number("maxElevationMeters", m.maximumElevationMeters)
+        json.beginObject("heartRate")
+        json.number("averageBPM", m.heartRateAverage)
+        json.number("minBPM", m.heartRateMinimum)
+        json.number("maxBPM", m.heartRateMaximum)
+        json.endObject()
+        json.number("averageCadence", m.cadenceAverage)
+        json.number("averagePowerWatts", m.powerAverage)
+        json.number("activeEnergyKilocalories", m.activeEnergyKilocalories)
+        json.integer("skippedUnknownRecords", skippedUnknownRecords)
+        json.beginObject("route")
+        json.integer("simplifiedPointCount", route.simplifiedPointCount)
+        json.number("simplificationToleranceMeters", route.simplificationToleranceMeters)
+        json.string("encodedPolyline", route.encodedPolyline)
+        if let bounds = route.bounds {
+            json.beginObject("bounds")
+            json.number("minLatitude", bounds.minLatitude)
+            json.number("minLongitude", bounds.minLongitude)
+            json.number("maxLatitude", bounds.maxLatitude)
+            json.number("maxLongitude", bounds.maxLongitude)
+            json.endObject()
+        } else {
+            json.null("bounds")
+        }
+        json.endObject()
+        json.endObject()
+    }
+
+    /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre.
+    public func text() -> String {
+        let m = metrics
+        var lines: [String] = []
+        lines.append("Activity:        \(m.activity.rawValue)")
+        if let start = m.startTime { lines.append("Start:           \(DisplayFormatting.iso8601(secondsSince1970: start))") }
+        lines.append("Elapsed:         \(m.elapsedSeconds.map { DisplayFormatting.longDuration(seconds: $0) } ?? "-")")
+        lines.append("Moving:          \(m.movingSeconds.map { DisplayFormatting.longDuration(seconds: $0) } ?? "-")")
+        lines.append("Distance:        \(DisplayFormatting.fixed(m.distanceMeters / 1000, digits: 2)) km")
+        lines.append("Average pace:    \(m.averagePaceSecondsPerKilometer.map { DisplayFormatting.pace(secondsPerUnit: $0) + " min/km" } ?? "-")")
+        lines.append("Average speed:   \(m.averageSpeedMetersPerSecond.map { DisplayFormatting.fixed($0 * 3.6, digits: 1) + " km/h" } ?? "-")")
+        if let gain = m.elevationGainMeters, let loss = m.elevationLossMeters {
+            lines.append("Elevation:       +\(DisplayFormatting.fixed(gain, digits: 0)) m / -\(DisplayFormatting.fixed(loss, digits: 0)) m")
+        }
+        if let average = m.heartRateAverage {
+            lines.append("Heart rate:      \(DisplayFormatting.fixed(average, digits: 0)) bpm average, \(DisplayFormatting.fixed(m.heartRateMaximum ?? average, digits: 0)) max")
+        }
+        if let energy = m.activeEnergyKilocalories {
+            lines.append("Active energy:   \(DisplayFormatting.fixed(energy, digits: 0)) kcal")
+        }
+        let rejected = m.rejections.total
+        lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

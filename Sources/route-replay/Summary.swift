@@ -1,0 +1,29 @@
+import ArgumentParser
+import WorkoutEngine
+
+extension RouteReplay {
+    /// `route-replay summary`: reads a whole track and prints its summary.
+    struct Summary: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints the summary of a track: time, distance, pace, elevation, heart rate, route.")
+
+        enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+            case json, text
+        }
+
+        @OptionGroup var track: TrackOptions
+
+        @Option(name: .long, help: "Output format.")
+        var format: OutputFormat = .json
+
+        func run() throws {
+            let summary = try reportingErrors {
+                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: track.workoutOptions)
+            }
+            switch format {
+            case .json: print(summary.jsonText())
+            case .text: print(summary.text(), terminator: "")
+            }
+        }
+    }
+}
