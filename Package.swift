@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C libraries from Debian, reached through pkg-config (scripts/install-system-deps.sh installs them).
@@ -29,7 +30,10 @@ let package = Package(
         // Streaming readers: GPX 1.0/1.1 (libxml2 SAX2), JSON and NDJSON.
         .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2"]),
         // The engine: activity rules, session clock, filters, metrics, summaries.
-        .target(name: "WorkoutEngine", dependencies: ["WorkoutSamples", "Geodesy", "RouteGeometry", "TrackFormats"]),
+        .target(
+            name: "WorkoutEngine",
+            dependencies: ["WorkoutSamples", "Geodesy", "RouteGeometry", "TrackFormats", .product(name: "Logging", package: "swift-log")]
+        ),
         // The CLI: argument parsing and printing only.
         .executableTarget(
             name: "route-replay",
