@@ -45,7 +45,10 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "RouteGeometryTests", dependencies: ["RouteGeometry", "TestSupport"]),
         .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "TestSupport"]),
-        .testTarget(name: "WorkoutEngineTests", dependencies: ["WorkoutEngine", "TrackFormats", "TestSupport"]),
+        .testTarget(
+            name: "WorkoutEngineTests",
+            dependencies: ["WorkoutEngine", "TrackFormats", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

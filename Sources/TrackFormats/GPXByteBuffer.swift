@@ -108,7 +108,9 @@ enum GPXNumber {
                     significantDigits += 1
                     if sawPoint { decimalExponent -= 1 }
                 } else {
-                    droppedDigits = true
+                    // Past 19 significant digits: a zero after the point changes nothing, a zero before
+                    // it only scales; any other digit makes the mantissa inexact.
+                    if digit != 0 { droppedDigits = true }
                     if !sawPoint { decimalExponent += 1 }
                 }
             } else if byte == UInt8(ascii: "."), !sawPoint {

@@ -82,11 +82,13 @@ struct GPXPointValues {
 }
 
 /// Everything the SAX callbacks need: the open-element stack, the point being read, the samples found
-/// since the sink last drained them, and the first error. libxml2 hands it back to the callbacks as
-/// their user data (`Unmanaged`, unretained; `GPXReader.read` keeps it alive).
+/// since the sink last drained them, and the first error. `GPXReader.read` allocates it, passes its
+/// address to libxml2 as the callbacks' user data, and frees it when the parse ends. Reaching it through
+/// a raw pointer (rather than a class reference) keeps the runtime's exclusivity checks out of the
+/// per-element path.
 ///
 /// Not thread safe: one parse owns one state.
-final class GPXParseState {
+struct GPXParseState: ~Copyable {
     let fileName: String
     /// The parser, for positions and `xmlStopParser`; set right after the context is created.
     var parser: xmlParserCtxtPtr?
@@ -141,7 +143,7 @@ final class GPXParseState {
         return position(line: Int(input.pointee.line), column: max(1, Int(input.pointee.col)))
     }
 
-    func fail(_ message: String, at position: SourcePosition) {
+    mutating func fail(_ message: String, at position: SourcePosition) {
         if error == nil {
             error = TrackFormatError(file: fileName, position: position, message: message)
         }
@@ -155,7 +157,7 @@ final class GPXParseState {
     /// Records an error libxml2 reports (malformed XML). Warnings are ignored. Does not stop the
     /// parser from inside libxml2's error path: a fatal error already ends SAX events, and for a
     /// recoverable one the next callback stops it.
-    func libraryError(_ reported: xmlErrorPtr) {
+    mutating func libraryError(_ reported: xmlErrorPtr) {
         let value = reported.pointee
         guard error == nil, value.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let message = value.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? ""
@@ -171,7 +173,7 @@ final class GPXParseState {
 
     // MARK: SAX events
 
-    func startElement(
+    mutating func startElement(
         name: UnsafePointer<UInt8>,
         uri: UnsafePointer<UInt8>?,
         attributeCount: Int,
@@ -234,7 +236,7 @@ final class GPXParseState {
         }
     }
 
-    func endElement() {
+    mutating func endElement() {
         guard error == nil else { return stop() }
         guard let node = stack.popLast() else { return }
         if node.isText {
@@ -245,7 +247,7 @@ final class GPXParseState {
         collecting = stack.last?.isText ?? false
     }
 
-    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+    mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard collecting, error == nil else { return }
         text.append(bytes, count: count)
         if text.count > Self.maximumTextBytes {
@@ -260,7 +262,7 @@ final class GPXParseState {
         position(line: Int(textLine), column: max(1, Int(textColumn)))
     }
 
-    private func startRoot(name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) {
+    private mutating func startRoot(name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) {
         guard matches(name, "gpx") else {
             return fail("root element is \(String(cString: name)), not gpx", at: currentPosition())
         }
@@ -273,7 +275,7 @@ final class GPXParseState {
         stack.append(.gpx)
     }
 
-    private func pointChild(_ name: UnsafePointer<UInt8>) -> GPXNode {
+    private mutating func pointChild(_ name: UnsafePointer<UInt8>) -> GPXNode {
         switch name[0] {
         case UInt8(ascii: "e"):
             if matches(name, "ele") { return .elevation }
@@ -297,7 +299,7 @@ final class GPXParseState {
     }
 
     /// An element inside a point's `<extensions>`: a known value, or a container to look into.
-    private func extensionChild(_ name: UnsafePointer<UInt8>, namespace: GPXNamespace) -> GPXNode {
+    private mutating func extensionChild(_ name: UnsafePointer<UInt8>, namespace: GPXNamespace) -> GPXNode {
         switch namespace {
         case .garminTrackPoint:
             if matches(name, "hr") { return .heartRate }
@@ -320,7 +322,7 @@ final class GPXParseState {
         return .extensions
     }
 
-    private func startPoint(element: String, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    private mutating func startPoint(element: String, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         point = GPXPointValues()
         var latitude: Double?
         var longitude: Double?
@@ -354,7 +356,7 @@ final class GPXParseState {
         point.longitude = longitude
     }
 
-    private func finishText(_ node: GPXNode) {
+    private mutating func finishText(_ node: GPXNode) {
         let value = text.trimmed
         switch node {
         case .trackType:
@@ -396,7 +398,7 @@ final class GPXParseState {
         }
     }
 
-    private func finishPoint() {
+    private mutating func finishPoint() {
         let time = point.time
         let location = LocationSample(
             time: time,
@@ -410,7 +412,7 @@ final class GPXParseState {
             hasFix: point.hasFix
         )
         if sawTrackPoint {
-            emit(into: &pending, location, time: time)
+            Self.emit(into: &pending, location, point, time: time)
         } else {
             routePointCount += 1
             if routePointCount > GPXReader.maximumBufferedRoutePoints {
@@ -419,11 +421,13 @@ final class GPXParseState {
                     at: currentPosition()
                 )
             }
-            emit(into: &routeSamples, location, time: time)
+            Self.emit(into: &routeSamples, location, point, time: time)
         }
     }
 
-    private func emit(into output: inout ContiguousArray<Sample>, _ location: LocationSample, time: Double?) {
+    private static func emit(
+        into output: inout ContiguousArray<Sample>, _ location: LocationSample, _ point: GPXPointValues, time: Double?
+    ) {
         output.append(.location(location))
         if let heartRate = point.heartRate {
             output.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: heartRate)))
@@ -462,14 +466,14 @@ final class GPXParseState {
         return true
     }
 
-    private func isGPX(_ uri: UnsafePointer<UInt8>?) -> Bool {
+    private mutating func isGPX(_ uri: UnsafePointer<UInt8>?) -> Bool {
         let kind = namespace(uri)
         return kind == .gpx || kind == .none
     }
 
     /// Classifies a namespace URI. libxml2 interns names in its dictionary, so the same URI arrives as
     /// the same pointer: a small cache keyed by pointer avoids comparing the bytes again.
-    private func namespace(_ uri: UnsafePointer<UInt8>?) -> GPXNamespace {
+    private mutating func namespace(_ uri: UnsafePointer<UInt8>?) -> GPXNamespace {
         guard let uri else { return .none }
         for index in 0..<namespaceKeys.count where namespaceKeys[index] == uri {
             return namespaceValues[index]
@@ -511,19 +515,17 @@ extension GPXParseState {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
-            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef {
-                $0.startElement(name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes)
-            }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.startElement(
+                name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
+            )
         }
         handler.endElementNs = { context, _, _, _ in
             guard let context else { return }
-            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.endElement() }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.endElement()
         }
         let characters: charactersSAXFunc = { context, bytes, count in
             guard let context, let bytes, count > 0 else { return }
-            Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef {
-                $0.characters(bytes, count: Int(count))
-            }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.characters(bytes, count: Int(count))
         }
         handler.characters = characters
         handler.cdataBlock = characters
@@ -536,6 +538,6 @@ extension GPXParseState {
     /// a parse runs, so that libxml2 prints nothing to standard error.
     static let structuredErrorHandler: xmlStructuredErrorFunc = { context, reported in
         guard let context, let reported else { return }
-        Unmanaged<GPXParseState>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.libraryError(reported) }
+        context.assumingMemoryBound(to: GPXParseState.self).pointee.libraryError(reported)
     }
 }

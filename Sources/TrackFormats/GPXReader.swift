@@ -40,7 +40,10 @@ import CLibXML2
 /// - An empty `<ele/>`, `<time/>` or other value element means "absent". A value that is not a finite
 ///   decimal number (`abc`, `NaN`, `1e999`) is an error naming the element and the value; so is a time
 ///   that ``ISO8601Time`` rejects (impossible dates, no seconds). Times without a zone are UTC.
-/// - A root element other than `gpx` is an error (`root element is X, not gpx`).
+/// - A root element other than `gpx` is an error (`root element is X, not gpx`), as is a `gpx` root in
+///   a namespace other than GPX 1.0/1.1. libxml2's recoverable errors (an undeclared namespace prefix,
+///   for example) are errors too; its warnings are ignored.
+/// - An empty input (or only white space) is an error (`empty document: no gpx element`).
 /// - Errors the sink throws propagate unchanged.
 ///
 /// ## Input handling
@@ -88,7 +91,12 @@ public struct GPXReader: Sendable {
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
     /// - Complexity: O(n) in the input size; memory is O(chunk size) plus buffered route points.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
-        let state = GPXParseState(fileName: input.name)
+        let state = UnsafeMutablePointer<GPXParseState>.allocate(capacity: 1)
+        state.initialize(to: GPXParseState(fileName: input.name))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { chunk.deallocate() }
         guard let chunkBase = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
@@ -119,13 +127,13 @@ public struct GPXReader: Sendable {
                 while headStart < head.count, GPXByteBuffer.isSpace(head[headStart]) {
                     let byte = head[headStart]
                     if byte == 0x0A {
-                        if previous != 0x0D { state.skippedLines += 1 }
-                        state.skippedColumns = 0
+                        if previous != 0x0D { state.pointee.skippedLines += 1 }
+                        state.pointee.skippedColumns = 0
                     } else if byte == 0x0D {
-                        state.skippedLines += 1
-                        state.skippedColumns = 0
+                        state.pointee.skippedLines += 1
+                        state.pointee.skippedColumns = 0
                     } else {
-                        state.skippedColumns += 1
+                        state.pointee.skippedColumns += 1
                     }
                     previous = byte
                     headStart += 1
@@ -140,13 +148,13 @@ public struct GPXReader: Sendable {
         if headStart == head.count, atEnd {
             throw TrackFormatError(
                 file: input.name,
-                position: state.position(line: 1, column: 1),
+                position: state.pointee.position(line: 1, column: 1),
                 message: "empty document: no gpx element"
             )
         }
 
         var handler = GPXParseState.makeHandler()
-        let context = Unmanaged.passUnretained(state).toOpaque()
+        let context = UnsafeMutableRawPointer(state)
         let created = head[headStart...].withUnsafeBytes { bytes in
             xmlCreatePushParserCtxt(
                 &handler, context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil
@@ -159,7 +167,7 @@ public struct GPXReader: Sendable {
             if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
             xmlFreeParserCtxt(parser)
         }
-        state.parser = parser
+        state.pointee.parser = parser
         _ = xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
 
         // Errors libxml2 raises outside the parser's own channel (encoding conversion, I/O) go to the
@@ -174,17 +182,17 @@ public struct GPXReader: Sendable {
         batch.reserveCapacity(1024)
 
         func check(_ status: Int32) throws {
-            if let error = state.error { throw error }
+            if let error = state.pointee.error { throw error }
             guard status != 0, let last = xmlCtxtGetLastError(parser),
                   last.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
             else { return }
-            state.libraryError(last)
-            if let error = state.error { throw error }
+            state.pointee.libraryError(last)
+            if let error = state.pointee.error { throw error }
         }
 
         func deliver(_ samples: inout ContiguousArray<Sample>, announcingAt activityIndex: Int?) throws {
             for index in samples.indices {
-                if index == activityIndex, let name = state.activityName {
+                if index == activityIndex, let name = state.pointee.activityName {
                     try sink.trackActivity(named: name)
                 }
                 let sample = samples[index]
@@ -192,16 +200,16 @@ public struct GPXReader: Sendable {
                 report.sampleCount += 1
                 if case .location = sample { report.locationCount += 1 }
             }
-            if activityIndex == samples.count, let name = state.activityName {
+            if activityIndex == samples.count, let name = state.pointee.activityName {
                 try sink.trackActivity(named: name)
             }
             samples.removeAll(keepingCapacity: true)
         }
 
         func drain() throws {
-            swap(&batch, &state.pending)
-            let activityIndex = state.activityIndex
-            state.activityIndex = nil
+            swap(&batch, &state.pointee.pending)
+            let activityIndex = state.pointee.activityIndex
+            state.pointee.activityIndex = nil
             try deliver(&batch, announcingAt: activityIndex)
         }
 
@@ -216,12 +224,12 @@ public struct GPXReader: Sendable {
         try check(status)
         try drain()
 
-        if !state.sawTrackPoint, !state.routeSamples.isEmpty {
+        if !state.pointee.sawTrackPoint, !state.pointee.routeSamples.isEmpty {
             var route = ContiguousArray<Sample>()
-            swap(&route, &state.routeSamples)
+            swap(&route, &state.pointee.routeSamples)
             try deliver(&route, announcingAt: nil)
         }
-        report.activityName = state.activityName
+        report.activityName = state.pointee.activityName
         return report
     }
 }

@@ -98,7 +98,8 @@ public enum ISO8601Time {
         return Double(whole) + Double(fraction) / Double(powersOfTen[fractionDigits])
     }
 
-    /// Parses a timestamp held in a string; see ``secondsSince1970(utf8:)``.
+    /// Parses a timestamp held in a string; see ``secondsSince1970(utf8:)``. Copies the string when it is
+    /// not contiguous UTF-8; hot paths should use the byte form.
     public static func secondsSince1970(_ text: some StringProtocol) -> Double? {
         var copy = String(text)
         return copy.withUTF8 { secondsSince1970(utf8: $0) }

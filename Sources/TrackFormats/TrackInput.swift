@@ -12,6 +12,10 @@ public final class TrackInput {
     public let name: String
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
+    /// Bytes read so far.
+    public private(set) var bytesRead = 0
+    /// The size of a regular file, `nil` for a pipe or a terminal: with ``bytesRead`` it gives progress.
+    public private(set) var sizeBytes: Int?
 
     /// Opens `path` for reading; `-` means standard input.
     /// - Throws: `TrackInputError.cannotOpen` when the file is missing or unreadable.
@@ -34,6 +38,7 @@ public final class TrackInput {
         self.name = path
         self.fileDescriptor = fd
         self.ownsDescriptor = true
+        if (info.st_mode & S_IFMT) == S_IFREG { self.sizeBytes = Int(info.st_size) }
     }
 
     /// Wraps a descriptor the caller keeps open (it is not closed by this object).
@@ -53,7 +58,10 @@ public final class TrackInput {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let n = Glibc.read(fileDescriptor, base, buffer.count)
-            if n >= 0 { return n }
+            if n >= 0 {
+                bytesRead += n
+                return n
+            }
             if errno == EINTR { continue }
             throw .readFailed(path: name, reason: String(cString: strerror(errno)))
         }

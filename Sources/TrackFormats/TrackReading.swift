@@ -82,6 +82,8 @@ public enum TrackReader {
 public struct FormatSniffingInput {
     public let input: TrackInput
     private var pending: [UInt8] = []
+    /// How much of `pending` readers have taken.
+    private var pendingOffset = 0
 
     public init(_ input: TrackInput) { self.input = input }
 
@@ -107,10 +109,19 @@ public struct FormatSniffingInput {
 
     /// Reads up to `buffer.count` bytes, first from what sniffing read ahead; returns 0 at end of input.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(TrackInputError) -> Int {
-        if !pending.isEmpty {
-            let n = min(buffer.count, pending.count)
-            pending.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: n) }
-            pending.removeFirst(n)
+        guard let destination = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        if pendingOffset < pending.count {
+            let n = min(buffer.count, pending.count - pendingOffset)
+            pending.withUnsafeBytes { source in
+                if let base = source.baseAddress {
+                    destination.copyMemory(from: base + pendingOffset, byteCount: n)
+                }
+            }
+            pendingOffset += n
+            if pendingOffset == pending.count {
+                pending = []
+                pendingOffset = 0
+            }
             return n
         }
         return try input.read(into: buffer)

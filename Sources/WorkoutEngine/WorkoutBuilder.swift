@@ -22,6 +22,9 @@ public struct WorkoutOptions: Sendable, Hashable {
     public var sensorHoldLimitSeconds: Double
     /// Tolerance of the route simplification behind the summary's encoded polyline.
     public var simplificationToleranceMeters: Double
+    /// The athlete behind heart-rate zones, TRIMP and energy estimates; absent values take the defaults
+    /// documented on ``ResolvedAthleteProfile``.
+    public var profile: AthleteProfile
 
     public init(
         activity: ActivityType = .running,
@@ -31,7 +34,8 @@ public struct WorkoutOptions: Sendable, Hashable {
         rules: ActivityRules? = nil,
         elevationHysteresisMeters: Double = 3,
         sensorHoldLimitSeconds: Double = 20,
-        simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters
+        simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters,
+        profile: AthleteProfile = AthleteProfile()
     ) {
         self.activity = activity
         self.activityIsExplicit = activityIsExplicit
@@ -41,6 +45,7 @@ public struct WorkoutOptions: Sendable, Hashable {
         self.elevationHysteresisMeters = elevationHysteresisMeters
         self.sensorHoldLimitSeconds = sensorHoldLimitSeconds
         self.simplificationToleranceMeters = simplificationToleranceMeters
+        self.profile = profile
     }
 
     var effectiveRules: ActivityRules { rules ?? activity.rules }
@@ -78,6 +83,8 @@ public struct WorkoutBuilder: Sendable {
     private var previousMeasuredPoint: (latitude: Double, longitude: Double)?
     /// The previous accepted fix of the current segment, raw.
     private var previousFix: LocationSample?
+    /// The latest fix accepted into the route (kept across segments).
+    public private(set) var lastAcceptedFix: LocationSample?
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
     private var pendingChordMeters = 0.0
     private var sampleCount = 0
@@ -87,8 +94,11 @@ public struct WorkoutBuilder: Sendable {
     private var movingSeconds = 0.0
     private var maximumSpeed: Double?
     private var maximumStepSpeedFallback: Double?
-    private var latestSpeed: Double?
-    private var activeEnergyKilocalories: Double?
+    /// The most recent speed, m/s: the device's when the fix carries one, else the position smoother's
+    /// estimate (a constant-velocity Kalman filter, in effect a window of the last few seconds).
+    public private(set) var currentSpeedMetersPerSecond: Double?
+    /// Heart-rate zones, TRIMP and active energy, accumulated per sample (Physiology/).
+    private var physiology: PhysiologyAccumulator
     private var lapCount = 0
     private var pauseCount = 0
     private var sawActivitySample = false
@@ -108,6 +118,9 @@ public struct WorkoutBuilder: Sendable {
         self.heartRate = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.cadence = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.power = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
+        self.physiology = PhysiologyAccumulator(
+            profile: options.profile.resolved, activity: options.activity,
+            sensorHoldLimitSeconds: options.sensorHoldLimitSeconds, rules: options.effectiveRules)
     }
 
     /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
@@ -149,22 +162,32 @@ public struct WorkoutBuilder: Sendable {
         }
         if let time = sample.time { advanceClock(to: time) } else { untimedSamples += 1 }
         guard clock.state != .ended else { return }
+        if let time = sample.time, clock.state == .running { physiology.advance(toElapsed: clock.elapsedSeconds(at: time)) }
         switch sample {
         case .location(let fix):
             addLocation(fix)
         case .heartRate(let reading):
-            if clock.state != .paused { heartRate.add(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time)) }
+            if clock.state != .paused {
+                heartRate.add(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
+                physiology.addHeartRate(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
+            }
         case .cadence(let reading):
             if clock.state != .paused { cadence.add(reading.perMinute, elapsedSeconds: elapsed(at: reading.time)) }
         case .power(let reading):
-            if clock.state != .paused { power.add(reading.watts, elapsedSeconds: elapsed(at: reading.time)) }
-        case .activeEnergy(let increment):
-            if increment.kilocalories.isFinite {
-                activeEnergyKilocalories = (activeEnergyKilocalories ?? 0) + increment.kilocalories
+            if clock.state != .paused {
+                power.add(reading.watts, elapsedSeconds: elapsed(at: reading.time))
+                physiology.addPower(reading.watts, elapsedSeconds: elapsed(at: reading.time))
             }
+        case .activeEnergy(let increment):
+            physiology.addDeviceEnergy(increment.kilocalories)
         case .weather, .event:
             break
         }
+    }
+
+    /// Starts the session at `time` if it has not started (the first timed sample starts it otherwise).
+    public mutating func start(at time: Double) {
+        if clock.state == .notStarted { advanceClock(to: time) }
     }
 
     /// Pauses the session at `time` (the latest sample's time when `nil`).
@@ -208,6 +231,22 @@ public struct WorkoutBuilder: Sendable {
             }
             beginSegment()
         }
+    }
+
+    /// Tells the builder a sample at `time` comes next, before it arrives. If the step from the latest
+    /// sample is an unrecorded gap (longer than the activity's ``ActivityRules/gapPauseSeconds``), the
+    /// session pauses now, at the latest sample's time, and resumes when the sample arrives; so a live
+    /// screen shows the gap as paused instead of running time that is later taken back.
+    /// Returns `true` when it paused.
+    @discardableResult
+    public mutating func prepare(forSampleAt time: Double) -> Bool {
+        guard clock.state == .running, let last = lastTime, time.isFinite,
+              time - last > options.effectiveRules.gapPauseSeconds else { return false }
+        clock.pause(at: last)
+        resumesOnNextSample = true
+        pauseCount += 1
+        beginSegment()
+        return true
     }
 
     private mutating func advanceClock(to time: Double) {
@@ -256,6 +295,7 @@ public struct WorkoutBuilder: Sendable {
         previousMeasuredPoint = nil
         previousFix = nil
         stepSpeeds.reset()
+        physiology.resetMovement()
     }
 
     private mutating func addLocation(_ fix: LocationSample) {
@@ -279,6 +319,7 @@ public struct WorkoutBuilder: Sendable {
 
     private mutating func record(_ fix: LocationSample) {
         route.append(fix)
+        lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
         var stepMeters = 0.0
         if smoothing, let time = fix.time {
@@ -312,6 +353,7 @@ public struct WorkoutBuilder: Sendable {
             previousMeasuredPoint = (fix.latitude, fix.longitude)
         }
 
+        var stepSpeed: Double?
         if let previous = previousFix, let t0 = previous.time, let t1 = fix.time, t1 > t0 {
             let seconds = t1 - t0
             let rawStepSpeed = fix.speedMetersPerSecond ?? (LocalScale.approximateDistanceMeters(from: previous, to: fix) / seconds)
@@ -319,7 +361,8 @@ public struct WorkoutBuilder: Sendable {
             if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
                 movingSeconds += seconds
             }
-            latestSpeed = movingSpeed
+            currentSpeedMetersPerSecond = movingSpeed
+            stepSpeed = movingSpeed
             stepSpeeds.add(rawStepSpeed)
             maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, rawStepSpeed)
             if stepSpeeds.count >= 3, let median = stepSpeeds.median {
@@ -327,6 +370,10 @@ public struct WorkoutBuilder: Sendable {
             }
         }
         previousFix = fix
+        if let time = fix.time {
+            physiology.addFix(time: time, elapsedSeconds: clock.elapsedSeconds(at: time), altitudeMeters: fix.altitudeMeters,
+                              verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: stepSpeed)
+        }
         if let altitude = fix.altitudeMeters {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
         }
@@ -359,6 +406,18 @@ extension LocalScale {
 // MARK: - Reading results
 
 extension WorkoutBuilder {
+    /// Distance so far, metres (the route's segments plus the open chord of the default mode).
+    public var distanceMeters: Double { route.distanceMeters + pendingChordMeters }
+
+
+    /// Active energy so far, kilocalories: the sum of the input's `activeEnergy` increments when it has
+    /// any, else the estimate of the model in ``WorkoutSnapshot/energyModel``, growing per sample;
+    /// `nil` before any model applied.
+    public var activeEnergyKilocalories: Double? { physiology.activeEnergyKilocalories }
+
+    /// The latest sample's time, seconds.
+    public var latestSampleTime: Double? { lastTime }
+
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {
         let (gain, loss) = elevation.totals
@@ -371,14 +430,14 @@ extension WorkoutBuilder {
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
             movingSeconds: firstTime == nil ? nil : movingSeconds,
-            distanceMeters: route.distanceMeters + pendingChordMeters,
+            distanceMeters: distanceMeters,
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,
             locationsWhilePaused: locationsWhilePaused,
             rejections: filter.rejections,
             segmentCount: route.segments.count,
             maximumSpeedMetersPerSecond: maximumSpeed ?? maximumStepSpeedFallback,
-            latestSpeedMetersPerSecond: latestSpeed,
+            latestSpeedMetersPerSecond: currentSpeedMetersPerSecond,
             elevationGainMeters: elevation.hasAltitude ? gain : nil,
             elevationLossMeters: elevation.hasAltitude ? loss : nil,
             minimumElevationMeters: elevation.minimumMeters,
@@ -391,7 +450,13 @@ extension WorkoutBuilder {
             activeEnergyKilocalories: activeEnergyKilocalories,
             lapCount: lapCount,
             pauseCount: pauseCount,
-            sampleCount: sampleCount
+            sampleCount: sampleCount,
+            heartRateZones: physiology.heartRateLoad.zones,
+            heartRateZoneMethod: physiology.heartRateLoad.bounds.method,
+            trimp: physiology.heartRateLoad.hasDuration ? physiology.heartRateLoad.trimp : nil,
+            energyModel: physiology.energyModel,
+            energyModelSeconds: physiology.modelSeconds,
+            profile: physiology.profile
         )
     }
 }

@@ -36,11 +36,25 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     public var heartRateMaximum: Double?
     public var cadenceAverage: Double?
     public var powerAverage: Double?
-    /// Sum of the input's active energy increments; `nil` when it had none.
+    /// Active energy, kilocalories (resting energy excluded): the input's own increments when it has any,
+    /// else the estimate of ``energyModel``; `nil` when no model applied.
     public var activeEnergyKilocalories: Double?
     public var lapCount: Int
     public var pauseCount: Int
     public var sampleCount: Int
+    /// Seconds in each of the five heart-rate zones, with their bounds (time-weighted like the average:
+    /// a reading holds until the next one, at most ``WorkoutOptions/sensorHoldLimitSeconds``).
+    public var heartRateZones: [HeartRateZoneTime] = []
+    public var heartRateZoneMethod: HeartRateZoneMethod = .percentOfMaximum
+    /// Banister TRIMP; `nil` without timed heart-rate readings.
+    public var trimp: Double? = nil
+    /// The model behind ``activeEnergyKilocalories``: the device's, or the estimate that covered the most
+    /// running time (see ``energyModelSeconds`` for all of them).
+    public var energyModel: EnergyModel? = nil
+    /// Running seconds each estimating model covered.
+    public var energyModelSeconds = EnergyModelSeconds()
+    /// The athlete profile used, with defaults filled in and listed.
+    public var profile = AthleteProfile().resolved
 
     /// Wall time from the first to the latest sample, pauses included.
     public var totalSeconds: Double? {
@@ -123,10 +137,38 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.number("averageBPM", m.heartRateAverage)
         json.number("minBPM", m.heartRateMinimum)
         json.number("maxBPM", m.heartRateMaximum)
+        json.string("zoneMethod", m.heartRateZoneMethod.rawValue)
+        json.beginArray("zones")
+        for zone in m.heartRateZones {
+            json.beginObject()
+            json.integer("zone", zone.zone)
+            json.number("lowerBPM", zone.lowerBPM)
+            json.number("upperBPM", zone.upperBPM)
+            json.number("seconds", zone.seconds)
+            json.endObject()
+        }
+        json.endArray()
+        json.number("trimp", m.trimp)
         json.endObject()
         json.number("averageCadence", m.cadenceAverage)
         json.number("averagePowerWatts", m.powerAverage)
         json.number("activeEnergyKilocalories", m.activeEnergyKilocalories)
+        json.string("energyModel", m.energyModel?.rawValue)
+        json.beginObject("energyModelSeconds")
+        for model in EnergyModel.allCases where m.energyModelSeconds[model] > 0 {
+            json.number(model.rawValue, m.energyModelSeconds[model])
+        }
+        json.endObject()
+        json.beginObject("profile")
+        json.number("massKilograms", m.profile.massKilograms)
+        json.number("ageYears", m.profile.ageYears)
+        json.string("sex", m.profile.sex?.rawValue)
+        json.number("restingHeartRate", m.profile.restingHeartRate)
+        json.number("maxHeartRate", m.profile.maxHeartRate)
+        json.beginArray("assumed")
+        for key in m.profile.assumed.keys { json.string(nil, key) }
+        json.endArray()
+        json.endObject()
         json.integer("skippedUnknownRecords", skippedUnknownRecords)
         json.beginObject("route")
         json.integer("simplifiedPointCount", route.simplifiedPointCount)
@@ -163,8 +205,19 @@ public struct WorkoutSummary: Sendable, Hashable {
         if let average = m.heartRateAverage {
             lines.append("Heart rate:      \(DisplayFormatting.fixed(average, digits: 0)) bpm average, \(DisplayFormatting.fixed(m.heartRateMaximum ?? average, digits: 0)) max")
         }
+        if m.trimp != nil || m.heartRateZones.contains(where: { $0.seconds > 0 }) {
+            let zones = m.heartRateZones.map { "Z\($0.zone) \(DisplayFormatting.duration(seconds: $0.seconds))" }
+            lines.append("HR zones:        \(zones.joined(separator: ", "))")
+        }
+        if let trimp = m.trimp {
+            lines.append("TRIMP:           \(DisplayFormatting.fixed(trimp, digits: 0))")
+        }
         if let energy = m.activeEnergyKilocalories {
-            lines.append("Active energy:   \(DisplayFormatting.fixed(energy, digits: 0)) kcal")
+            lines.append("Active energy:   \(DisplayFormatting.fixed(energy, digits: 0)) kcal (\(m.energyModel?.rawValue ?? "-"))")
+        }
+        let assumed = m.profile.assumed.keys
+        if !assumed.isEmpty {
+            lines.append("Profile assumed: \(assumed.joined(separator: ", "))")
         }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")

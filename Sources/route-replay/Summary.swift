@@ -13,12 +13,15 @@ extension RouteReplay {
 
         @OptionGroup var track: TrackOptions
 
+        @OptionGroup var athlete: ProfileOptions
+
         @Option(name: .long, help: "Output format.")
         var format: OutputFormat = .json
 
         func run() throws {
+            let options = try athlete.applied(to: track.workoutOptions)
             let summary = try reportingErrors {
-                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: track.workoutOptions)
+                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options)
             }
             switch format {
             case .json: print(summary.jsonText())

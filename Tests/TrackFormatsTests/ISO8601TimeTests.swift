@@ -36,7 +36,7 @@ struct ISO8601TimeTests {
         #expect(parse("2022-04-27T15:20:45.123456Z") == 1_651_072_845.123456)
         #expect(parse("1969-12-31T23:59:59.250Z") == -0.75)
         // Nanoseconds and beyond: within a unit in the last place.
-        let long = try? #require(parse("2022-04-27T15:20:45.1234567891234567891234Z"))
+        let long = parse("2022-04-27T15:20:45.1234567891234567891234Z")
         #expect(long.map { abs($0 - 1_651_072_845.123456789) < 1e-6 } == true)
     }
 

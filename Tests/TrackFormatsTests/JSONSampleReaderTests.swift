@@ -428,6 +428,30 @@ struct JSONSampleReaderTests {
         }
     }
 
+    /// Mutated inputs (bytes flipped, dropped, duplicated) never crash, and give the same outcome
+    /// whatever the chunk size.
+    @Test func mutatedInputsAreHandledTheSameInAnyChunkSize() throws {
+        let base = Array((#"{"type":"header","activity":"run"}"# + "\n" + Self.everyType.map(\.json).joined(separator: "\n")
+            + "\n" + #"{"type":"x","v":[{"a":"\u00e9\ud83c\udfc3"},-1.5e-3,true,null]}"#).utf8)
+        let document = Array((#"{"samples":["# + Self.everyType.map(\.json).joined(separator: ",") + "]}").utf8)
+        var generator = SeededGenerator(seed: 2024)
+        let interesting: [UInt8] = Array("{}[]\",:\\/eE+-.0123456789 \n\rtfnu".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+        for round in 0..<300 {
+            var bytes = round % 2 == 0 ? base : document
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = interesting.randomElement(using: &generator) ?? 0
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(interesting.randomElement(using: &generator) ?? 0, at: index)
+                }
+            }
+            let whole = try JSONTestInput.outcome(bytes)
+            let chunked = try JSONTestInput.outcome(bytes, chunkSize: Int.random(in: 1...5, using: &generator))
+            #expect(whole == chunked, "round \(round)")
+        }
+    }
+
     @Test func numbersAreCorrectlyRounded() throws {
         var generator = SeededGenerator(seed: 99)
         var texts: [String] = []

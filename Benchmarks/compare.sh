@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Compares `route-replay summary` with its peers on the same synthetic tracks, in one command:
+#
+#   Benchmarks/compare.sh                  # 10k, 100k and 1M points; gpxpy and gpsbabel at 10k and 100k only
+#   Benchmarks/compare.sh --peers-1m       # also gpxpy (~70 s, ~6 GiB per run) and gpsbabel at 1M points
+#   Benchmarks/compare.sh --sizes 10000,100000 --runs 3
+#
+# What it does (everything it writes is git-ignored: Benchmarks/work/, Benchmarks/.venv/, Benchmarks/.build/):
+#  1. installs what is missing: the project's system libraries (scripts/install-system-deps.sh), gpsbabel
+#     (Debian), and gpxpy $GPXPY_VERSION in Benchmarks/.venv;
+#  2. generates deterministic 1 Hz tracks (scripts/tracks.py) as GPX 1.1 with Garmin hr + cad and as NDJSON,
+#     plus a binary coordinates file, into Benchmarks/work/ (kept and reused while the generator is unchanged);
+#  3. builds route-replay and pipeline-probe in release (scratch folder Benchmarks/.build, so it never waits
+#     for or disturbs a build in the main package's .build) and compiles the C programs (cc -O2 ... -lproj);
+#  4. runs scripts/compare.py: medians of wall time, peak RSS per run (wait4), ns/point, MB/s, ratios to us,
+#     our distance against the C geod_inverse loop (1e-9 relative), the in-memory pipeline against the bare
+#     loop, and the issue 6 targets. Exit status 1 if the distances disagree.
+#
+# Options: --sizes N,N,...  --runs N (default 5)  --runs-1m N (default 3)  --gpxpy-runs N (default 3)
+#          --peers-1m  --no-gpxpy  --no-probe  --json FILE (raw measurements)
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="$here/work"
+venv="$here/.venv"
+scratch="$here/.build"
+GPXPY_VERSION="${GPXPY_VERSION:-1.6.2}"
+
+sizes="10000,100000,1000000"
+compare_args=()
+use_gpxpy=1
+use_probe=1
+while (($#)); do
+  case "$1" in
+    --sizes) sizes="$2"; shift 2 ;;
+    --runs | --runs-1m | --gpxpy-runs) compare_args+=("$1" "$2"); shift 2 ;;
+    --json) compare_args+=(--json-out "$2"); shift 2 ;;
+    --peers-1m) compare_args+=(--peers-1m); shift ;;
+    --no-gpxpy) use_gpxpy=0; shift ;;
+    --no-probe) use_probe=0; shift ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+  esac
+done
+
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "system packages"
+"$root/scripts/install-system-deps.sh"
+if ! command -v gpsbabel >/dev/null; then
+  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends gpsbabel >/dev/null
+fi
+gpsbabel -V 2>/dev/null | grep -m1 -i version >&2 || true
+
+gpxpy_python=""
+if ((use_gpxpy)); then
+  step "gpxpy $GPXPY_VERSION in $venv"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    python3 -m venv "$venv"
+  fi
+  if ! "$venv/bin/python" -c "import gpxpy, sys; sys.exit(gpxpy.__version__ != '$GPXPY_VERSION')" 2>/dev/null; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "gpxpy==$GPXPY_VERSION"
+  fi
+  gpxpy_python="$venv/bin/python"
+fi
+
+step "tracks ($sizes points) in $work"
+python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
+
+step "release builds (scratch $scratch)"
+swift build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --product route-replay >&2
+route_replay="$(swift build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
+probe=""
+if ((use_probe)); then
+  swift build --package-path "$here" -c release --product pipeline-probe >&2
+  probe="$(swift build --package-path "$here" -c release --show-bin-path)/pipeline-probe"
+fi
+mkdir -p "$scratch/c"
+cc -O2 -o "$scratch/c/geodloop" "$here/scripts/c/geodloop.c" -lproj -lm
+cc -O2 -o "$scratch/c/gpxscan" "$here/scripts/c/gpxscan.c" -lproj -lm
+
+step "measuring"
+args=(--work "$work" --sizes "$sizes" --route-replay "$route_replay"
+  --geodloop "$scratch/c/geodloop" --gpxscan "$scratch/c/gpxscan" --gpsbabel "$(command -v gpsbabel)")
+[[ -n "$gpxpy_python" ]] && args+=(--gpxpy-python "$gpxpy_python")
+if [[ -n "$probe" ]]; then
+  probe_size=100000
+  [[ ",$sizes," == *",100000,"* ]] || probe_size="${sizes%%,*}"
+  args+=(--probe "$probe" --probe-size "$probe_size")
+fi
+exec python3 "$here/scripts/compare.py" "${args[@]}" ${compare_args[@]+"${compare_args[@]}"}

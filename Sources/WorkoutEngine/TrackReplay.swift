@@ -1,0 +1,159 @@
+public import WorkoutSamples
+public import TrackFormats
+
+/// What a replay produces, in order.
+public enum ReplayEvent: Sendable {
+    case frame(WorkoutFrame)
+    case stateChange(SessionStateChange)
+}
+
+/// Receives a replay's frames and state changes.
+public protocol ReplayOutput {
+    mutating func replay(_ event: ReplayEvent) throws
+}
+
+/// Waits until a session time is due on a real clock (``RealTimePacer``), or not at all (replaying as
+/// fast as possible, on track time only).
+public protocol ReplayPacer {
+    /// Blocks until session time `seconds` is due. `origin` is the first sample's time.
+    mutating func wait(untilSessionSeconds seconds: Double, origin: Double)
+    /// The session time that is due now (for skipping late frames); `nil` when not pacing.
+    func dueSessionSeconds(origin: Double) -> Double?
+}
+
+/// No pacing: the replay runs on track time only, so its output is the same on every run.
+public struct UnpacedReplay: ReplayPacer {
+    public init() {}
+    public mutating func wait(untilSessionSeconds seconds: Double, origin: Double) {}
+    public func dueSessionSeconds(origin: Double) -> Double? { nil }
+}
+
+/// Replays a recorded track through a ``LiveWorkout`` as a screen would see it live: samples are applied
+/// at their times, frames are produced on a ``FrameSchedule`` between them (as of each frame's own time),
+/// none while paused; scheduled pauses and resumes (`--pause-at`, `--resume-at`) are injected at their
+/// track times. Adopts ``TrackSampleSink`` so a streaming reader can drive it directly.
+public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSampleSink {
+    public private(set) var live: LiveWorkout
+    public private(set) var schedule: FrameSchedule
+    public var output: Output
+    public var pacer: Pacer
+    /// Seconds after the first sample at which to pause or resume, sorted.
+    private var scheduledEvents: [(offsetSeconds: Double, kind: WorkoutEventSample.Kind)]
+    private var nextScheduled = 0
+    /// The first timed sample's time: the origin of `--pause-at` offsets and of pacing.
+    public private(set) var origin: Double?
+    /// Samples taken in so far (for progress and for continuing a recovered replay).
+    public private(set) var ingestedSampleCount = 0
+    /// Samples to skip at the start (already replayed before an interruption).
+    public var skipSamples: Int
+    /// Called for every sample the session takes in, after it is applied (journaling hooks here).
+    public var onIngest: ((Sample) -> Void)?
+
+    public init(
+        live: LiveWorkout,
+        schedule: FrameSchedule,
+        output: Output,
+        pacer: Pacer,
+        pauseAtOffsets: [Double] = [],
+        resumeAtOffsets: [Double] = [],
+        skipSamples: Int = 0
+    ) {
+        self.live = live
+        self.schedule = schedule
+        self.output = output
+        self.pacer = pacer
+        self.scheduledEvents = (pauseAtOffsets.map { ($0, WorkoutEventSample.Kind.pause) } + resumeAtOffsets.map { ($0, .resume) })
+            .sorted { $0.0 < $1.0 }
+        self.skipSamples = skipSamples
+    }
+
+    public mutating func trackActivity(named name: String) throws {
+        live.adoptActivity(named: name)
+    }
+
+    public mutating func consume(_ sample: Sample) throws {
+        if skipSamples > 0 {
+            // Already replayed before an interruption: apply without output or pacing.
+            skipSamples -= 1
+            if origin == nil, let time = sample.time { origin = time }
+            _ = live.ingest(sample)
+            ingestedSampleCount += 1
+            syncSchedule(at: sample.time ?? live.builder.latestSampleTime ?? 0)
+            return
+        }
+        if let time = sample.time, time.isFinite {
+            if origin == nil { origin = time }
+            try runScheduledEvents(upTo: time)
+            try emit(live.prepare(forSampleAt: time))
+            try emitFrames(before: time)
+            pace(until: time)
+        }
+        try emit(live.ingest(sample))
+        ingestedSampleCount += 1
+        onIngest?(sample)
+    }
+
+    /// Ends the replay at the latest sample's time: emits the frames due up to it, then ends the session.
+    public mutating func finish() throws {
+        guard let last = live.builder.latestSampleTime else { return }
+        try runScheduledEvents(upTo: last)
+        try emitFrames(through: last)
+        try emit(live.end(at: last))
+    }
+
+    private mutating func runScheduledEvents(upTo time: Double) throws {
+        guard let origin else { return }
+        while nextScheduled < scheduledEvents.count, origin + scheduledEvents[nextScheduled].offsetSeconds <= time {
+            let event = scheduledEvents[nextScheduled]
+            nextScheduled += 1
+            let at = origin + event.offsetSeconds
+            try emitFrames(before: at)
+            pace(until: at)
+            let sample = Sample.event(WorkoutEventSample(time: at, kind: event.kind))
+            try emit(live.ingest(sample))
+            onIngest?(sample)
+        }
+    }
+
+    private mutating func emit(_ change: SessionStateChange?) throws {
+        guard let change else { return }
+        syncSchedule(at: change.time)
+        try output.replay(.stateChange(change))
+    }
+
+    /// Opens a frame stretch when the session runs, closes it when not.
+    private mutating func syncSchedule(at time: Double) {
+        if live.state == .running {
+            if !schedule.isActive { schedule.begin(at: time) }
+        } else if schedule.isActive {
+            schedule.stop()
+        }
+    }
+
+    private mutating func emitFrames(before time: Double) throws {
+        while let due = schedule.nextDeadline, due < time {
+            try emitFrame(due: due)
+        }
+    }
+
+    private mutating func emitFrames(through time: Double) throws {
+        while let due = schedule.nextDeadline, due <= time {
+            try emitFrame(due: due)
+        }
+    }
+
+    private mutating func emitFrame(due: Double) throws {
+        pace(until: due)
+        if let origin, let now = pacer.dueSessionSeconds(origin: origin), now - due > schedule.periodSeconds {
+            schedule.skipLateFrames(now: now)
+            return
+        }
+        guard let frame = schedule.takeFrame() else { return }
+        try output.replay(.frame(live.frame(at: frame.time, index: frame.index)))
+    }
+
+    private mutating func pace(until time: Double) {
+        guard let origin else { return }
+        pacer.wait(untilSessionSeconds: time, origin: origin)
+    }
+}

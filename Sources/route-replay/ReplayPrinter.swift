@@ -1,0 +1,173 @@
+import TrackFormats
+import WorkoutEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a replay: NDJSON objects, or a dashboard redrawn in place on a terminal (plain lines, one per
+/// second of track time and one per state change, when standard output is not a terminal).
+struct ReplayPrinter: ReplayOutput {
+    let format: RouteReplay.Replay.OutputFormat
+    let units: DisplayUnits
+    let input: TrackInput
+    private let isTerminal: Bool
+    private var lastPlainLineSecond: Double?
+    private var drewDashboard = false
+    private var out = BufferedStandardOutput()
+
+    init(format: RouteReplay.Replay.OutputFormat, units: DisplayUnits, input: TrackInput) {
+        self.format = format
+        self.units = units
+        self.input = input
+        self.isTerminal = isatty(STDOUT_FILENO) == 1
+    }
+
+    mutating func replay(_ event: ReplayEvent) throws {
+        switch format {
+        case .ndjson: writeJSON(event)
+        case .tty: isTerminal ? drawDashboard(event) : writePlainLine(event)
+        }
+    }
+
+    mutating func finish(summary: WorkoutSummary) {
+        switch format {
+        case .ndjson:
+            var json = JSONWriter()
+            json.beginObject()
+            json.string("type", "summary")
+            summary.write(to: &json, key: "summary")
+            json.endObject()
+            out.write(json.text + "\n")
+        case .tty:
+            out.write("\n" + summary.text())
+        }
+        out.flush()
+    }
+
+    // MARK: NDJSON
+
+    private mutating func writeJSON(_ event: ReplayEvent) {
+        var json = JSONWriter()
+        switch event {
+        case .frame(let frame):
+            json.beginObject()
+            json.string("type", "frame")
+            json.integer("frame", frame.index)
+            json.number("trackTime", frame.time)
+            json.string("state", frame.state.rawValue)
+            json.number("elapsedSeconds", frame.elapsedSeconds)
+            json.string("elapsed", frame.elapsed)
+            json.number("distanceMeters", frame.distanceMeters)
+            json.number("speedMetersPerSecond", frame.speedMetersPerSecond)
+            json.number("paceSecondsPerKilometer", frame.paceSecondsPerKilometer)
+            json.number("rawSpeedMetersPerSecond", frame.rawSpeedMetersPerSecond)
+            json.number("rawPaceSecondsPerKilometer", frame.rawPaceSecondsPerKilometer)
+            json.number("heartRateBPM", frame.heartRateBPM)
+            json.number("activeEnergyKilocalories", frame.activeEnergyKilocalories)
+            json.beginObject("fourthStat")
+            json.string("kind", frame.fourthStat.kind.rawValue)
+            json.number("value", frame.fourthStat.value)
+            json.string("unit", frame.fourthStat.unit)
+            json.string("formatted", frame.fourthStat.formatted)
+            json.endObject()
+            json.number("latitude", frame.latitude)
+            json.number("longitude", frame.longitude)
+            json.endObject()
+        case .stateChange(let change):
+            json.beginObject()
+            json.string("type", "event")
+            json.string("event", change.kind.rawValue)
+            json.number("trackTime", change.time)
+            json.string("state", change.state.rawValue)
+            json.number("elapsedSeconds", change.elapsedSeconds)
+            json.bool("automatic", change.isAutomatic)
+            json.endObject()
+        }
+        out.write(json.text + "\n")
+    }
+
+    // MARK: Terminal
+
+    private var progress: Double? {
+        guard let size = input.sizeBytes, size > 0 else { return nil }
+        return min(1, Double(input.bytesRead) / Double(size))
+    }
+
+    private mutating func drawDashboard(_ event: ReplayEvent) {
+        guard case .frame(let frame) = event else {
+            if case .stateChange(let change) = event { drawStateLine(change) }
+            return
+        }
+        let distance = DisplayFormatting.fixed(frame.distanceMeters / units.metersPerDistanceUnit, digits: 2) + " " + units.distanceUnit
+        let energy = frame.activeEnergyKilocalories.map { DisplayFormatting.fixed($0, digits: 0) + " kcal" } ?? "-- kcal"
+        let fourthTitle: String
+        switch frame.fourthStat.kind {
+        case .pace: fourthTitle = "Pace"
+        case .speed: fourthTitle = "Speed"
+        case .heartRate: fourthTitle = "Heart Rate"
+        }
+        let fourth = frame.fourthStat.formatted + " " + frame.fourthStat.unit
+        var screen = drewDashboard ? "\u{1B}[H" : "\u{1B}[2J\u{1B}[H"
+        drewDashboard = true
+        func cell(_ text: String) -> String { text.count >= 22 ? text : text + String(repeating: " ", count: 22 - text.count) }
+        screen += "  " + cell("Duration") + "Distance\u{1B}[K\n"
+        screen += "  \u{1B}[1m" + cell(frame.elapsed) + distance + "\u{1B}[0m\u{1B}[K\n\u{1B}[K\n"
+        screen += "  " + cell("Active Energy") + fourthTitle + "\u{1B}[K\n"
+        screen += "  \u{1B}[1m" + cell(energy) + fourth + "\u{1B}[0m\u{1B}[K\n\u{1B}[K\n"
+        screen += "  " + frame.state.rawValue.uppercased() + "\u{1B}[K\n"
+        if let progress {
+            let width = 40
+            let filled = Int((progress * Double(width)).rounded(.down))
+            screen += "  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] "
+                + DisplayFormatting.fixed(progress * 100, digits: 0) + "%\u{1B}[K\n"
+        }
+        out.write(screen)
+        out.flush()
+    }
+
+    private mutating func drawStateLine(_ change: SessionStateChange) {
+        guard drewDashboard else { return }
+        out.write("\u{1B}[7;1H  " + change.state.rawValue.uppercased() + (change.isAutomatic ? " (auto)" : "") + "\u{1B}[K\n")
+        out.flush()
+    }
+
+    private mutating func writePlainLine(_ event: ReplayEvent) {
+        switch event {
+        case .stateChange(let change):
+            out.write("\(DisplayFormatting.duration(seconds: change.elapsedSeconds))  \(change.kind.rawValue)\(change.isAutomatic ? " (auto)" : "")\n")
+        case .frame(let frame):
+            let second = frame.time.rounded(.down)
+            if let last = lastPlainLineSecond, second <= last { return }
+            lastPlainLineSecond = second
+            let distance = DisplayFormatting.fixed(frame.distanceMeters / units.metersPerDistanceUnit, digits: 2) + " " + units.distanceUnit
+            let energy = frame.activeEnergyKilocalories.map { DisplayFormatting.fixed($0, digits: 0) + " kcal" } ?? "-- kcal"
+            out.write("\(frame.elapsed)  \(distance)  \(energy)  \(frame.fourthStat.formatted) \(frame.fourthStat.unit)  \(frame.state.rawValue)\n")
+        }
+    }
+}
+
+/// Standard output with a 64 KiB buffer of our own (one write(2) per buffer, not per line).
+struct BufferedStandardOutput {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(STDOUT_FILENO, base + offset, raw.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

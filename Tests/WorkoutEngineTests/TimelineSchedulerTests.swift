@@ -1,0 +1,155 @@
+import Testing
+import TestSupport
+import WorkoutEngine
+import WorkoutSamples
+
+/// Collects frames from a scheduler's emit callback.
+final class FrameLog: @unchecked Sendable {
+    private let lock = NSLockShim()
+    private var frames: [WorkoutFrame] = []
+    func append(_ frame: WorkoutFrame) { lock.locked { frames.append(frame) } }
+    var all: [WorkoutFrame] { lock.locked { frames } }
+}
+
+struct TimelineSchedulerTests {
+    typealias Scheduler = TimelineScheduler<ManualClock>
+
+    /// Waits until the scheduler's loop is blocked: asleep on the manual clock, or waiting for a state
+    /// change. (The loop never blocks anywhere else, so this makes the test deterministic.)
+    static func settle(_ clock: ManualClock, _ scheduler: Scheduler) async {
+        for _ in 0..<1_000_000 {
+            if clock.sleeperCount > 0 { return }
+            if await scheduler.isWaitingForStateChange { return }
+            await Task.yield()
+        }
+        Issue.record("the scheduler never settled")
+    }
+
+    /// Steps the manual clock through every pending deadline up to `target`, letting the scheduler settle
+    /// after each wake-up.
+    static func advance(_ clock: ManualClock, _ scheduler: Scheduler, toSeconds target: Double) async {
+        let targetInstant = ManualClock.Instant(offset: .seconds(target))
+        await settle(clock, scheduler)
+        while let next = clock.nextDeadline, next <= targetInstant {
+            clock.advance(to: next)
+            await settle(clock, scheduler)
+        }
+        clock.advance(to: targetInstant)
+        await settle(clock, scheduler)
+    }
+
+    static func makeRunningSession(activity: ActivityType = .running) async -> WorkoutSession {
+        let session = WorkoutSession(configuration: .init(options: .init(activity: activity), autoPause: .some(nil)))
+        await session.start(at: 0)
+        return session
+    }
+
+    static func start(_ scheduler: Scheduler, clock: ManualClock, session: WorkoutSession, log: FrameLog) async -> Task<Void, Never> {
+        let task = Task {
+            await scheduler.run(
+                makeFrame: { index, seconds in await session.frame(at: seconds, index: index) },
+                emit: { log.append($0) })
+        }
+        // Frame 0 is due at once; the loop then sleeps until frame 1.
+        await settle(clock, scheduler)
+        return task
+    }
+
+    @Test func thirtyFramesPerSecondOnAbsoluteDeadlines() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
+        let session = await Self.makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        await Self.advance(clock, scheduler, toSeconds: 60)
+        let frames = log.all
+        // Frames 0...1800 inclusive: frame n at exactly n/30 s.
+        #expect(frames.count == 1801)
+        #expect(frames.map(\.index) == Array(0...1800), "frame indices")
+        for frame in frames {
+            #expect(frame.time == Double(frame.index) / 30)
+        }
+        // No drift: frame 1800 is at 60 s, not 1800 × (1/30) accumulated.
+        #expect(frames.last?.time == 60)
+        #expect(await scheduler.skippedFrames == 0)
+        task.cancel()
+    }
+
+    @Test func pausedSchedulerNeitherEmitsNorWakes() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
+        let session = await Self.makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        await Self.advance(clock, scheduler, toSeconds: 1)
+        #expect(log.all.count == 31)
+
+        // Pause at 1.01 s: the pending sleep is cancelled and the loop waits for the state to change.
+        await session.pause(at: 1.01)
+        await scheduler.sessionDidChangeState(running: false, at: 1.01)
+        await Self.settle(clock, scheduler)
+        let wakeUpsAtPause = await scheduler.wakeUps
+        #expect(clock.sleeperCount == 0)
+
+        // Ten minutes of pause: no frame, no wake-up, nothing sleeping on the clock.
+        for _ in 0..<600 { clock.advance(by: .seconds(1)) }
+        #expect(log.all.count == 31)
+        #expect(await scheduler.wakeUps == wakeUpsAtPause)
+        #expect(clock.sleeperCount == 0)
+
+        // Resume at 601.01 s: the first frame comes at once, then every 1/30 s.
+        await session.resume(at: 601.01)
+        await scheduler.sessionDidChangeState(running: true, at: 601.01)
+        await Self.advance(clock, scheduler, toSeconds: 601.01)
+        await Self.advance(clock, scheduler, toSeconds: 602.01)
+        let frames = log.all
+        #expect(frames.count == 31 + 31)
+        #expect(frames[31].time == 601.01)
+        #expect(frames[31].index == 31)
+        // Elapsed time is continuous across the pause: 1.01 s before it, counting on from there after it.
+        #expect(abs(frames[31].elapsedSeconds - 1.01) < 1e-9)
+        #expect(abs(frames[61].elapsedSeconds - 2.01) < 1e-9)
+        task.cancel()
+    }
+
+    @Test func aLateWakeUpSkipsFramesInsteadOfBunchingThem() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
+        let session = await Self.makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        #expect(log.all.map(\.index) == [0])
+        // The scheduler sleeps until 1/30 s but only gets to run at 0.5 s.
+        clock.advance(to: .init(offset: .milliseconds(500)))
+        await Self.settle(clock, scheduler)
+        let frames = log.all
+        #expect(frames.count == 2)
+        // Frame 15 (due at 0.5 s) is produced; frames 1...14 are skipped.
+        #expect(frames[1].index == 15)
+        #expect(frames[1].time == 0.5)
+        #expect(await scheduler.skippedFrames == 14)
+        task.cancel()
+    }
+
+    @Test func framesFollowASessionThroughItsStream() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
+        let session = await Self.makeRunningSession()
+        let stream = scheduler.frames(of: session)
+        // Wait for the stream's follower to see the running session and the loop to sleep after frame 0.
+        for _ in 0..<1_000_000 where clock.sleeperCount == 0 { await Task.yield() }
+        let collector = Task { () -> [WorkoutFrame] in
+            var frames: [WorkoutFrame] = []
+            for await frame in stream { frames.append(frame) }
+            return frames
+        }
+        await Self.advance(clock, scheduler, toSeconds: 1)
+        await session.end(at: 1.05)
+        let frames = await collector.value
+        #expect(frames.count == 11)
+        #expect(frames.last?.time == 1.0)
+    }
+}
