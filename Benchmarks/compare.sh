@@ -46,6 +46,18 @@ done
 
 step() { printf '\n== %s\n' "$*" >&2; }
 
+# swift build, tried again (up to 4 times, 20 s apart) when it fails: in a shared checkout a source file
+# may change under the build ("was modified during the build").
+build() {
+  local attempt
+  for attempt in 1 2 3 4; do
+    if swift build "$@" >&2; then return 0; fi
+    echo "compare.sh: swift build $* failed (attempt $attempt); retrying in 20 s" >&2
+    sleep 20
+  done
+  return 1
+}
+
 step "system packages"
 "$root/scripts/install-system-deps.sh"
 if ! command -v gpsbabel >/dev/null; then
@@ -72,11 +84,11 @@ step "tracks ($sizes points) in $work"
 python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
 
 step "release builds (scratch $scratch)"
-swift build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --product route-replay >&2
+build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --product route-replay
 route_replay="$(swift build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
 probe=""
 if ((use_probe)); then
-  swift build --package-path "$here" -c release --product pipeline-probe >&2
+  build --package-path "$here" -c release --product pipeline-probe
   probe="$(swift build --package-path "$here" -c release --show-bin-path)/pipeline-probe"
 fi
 mkdir -p "$scratch/c"

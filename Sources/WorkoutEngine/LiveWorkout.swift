@@ -90,12 +90,12 @@ public struct LiveWorkout: Sendable {
         builder.adoptActivity(activity)
     }
 
-    /// Call before generating frames up to a sample at `time`: an unrecorded gap before it pauses the
-    /// session at the latest sample's time (see ``WorkoutBuilder/prepare(forSampleAt:)``).
-    public mutating func prepare(forSampleAt time: Double) -> SessionStateChange? {
+    /// Call before generating frames up to `sample`'s time: an unrecorded gap before it pauses the
+    /// session at the latest sample's time (see ``WorkoutBuilder/prepare(for:)``).
+    public mutating func prepare(for sample: Sample) -> SessionStateChange? {
         guard builder.clock.state == .running, let last = builder.latestSampleTime else { return nil }
         advanceThrottle(to: last)
-        guard builder.prepare(forSampleAt: time) else { return nil }
+        guard builder.prepare(for: sample) else { return nil }
         return SessionStateChange(kind: .pause, time: last, isAutomatic: true, elapsedSeconds: elapsedSeconds(at: last), state: .paused)
     }
 

@@ -84,7 +84,7 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
         if let time = sample.time, time.isFinite {
             if origin == nil { origin = time }
             try runScheduledEvents(upTo: time)
-            try emit(live.prepare(forSampleAt: time))
+            try emit(live.prepare(for: sample))
             try emitFrames(before: time)
             pace(until: time)
         }

@@ -138,6 +138,11 @@ public struct WorkoutBuilder: Sendable {
     /// correlated noise (`AccuracyTests`).
     static let distanceChordMeters = 10.0
 
+    /// In the default mode, while the smoothed speed is below this fraction of the activity's moving
+    /// threshold the mover is taken to be standing: the chord restarts where they stand, so GPS drift at a
+    /// stop adds nothing. A quarter of the moving threshold (0.19 m/s running) keeps slow, steep hiking.
+    static let stationaryFractionOfMovingThreshold = 0.25
+
     /// Switches to the activity the input names, unless the caller chose one or samples have arrived.
     /// Returns whether the activity changed.
     @discardableResult
@@ -160,7 +165,7 @@ public struct WorkoutBuilder: Sendable {
             apply(event)
             return
         }
-        if let time = sample.time { advanceClock(to: time) } else { untimedSamples += 1 }
+        if let time = sample.time { advanceClock(to: time, sample: sample) } else { untimedSamples += 1 }
         guard clock.state != .ended else { return }
         if let time = sample.time, clock.state == .running { physiology.advance(toElapsed: clock.elapsedSeconds(at: time)) }
         switch sample {
@@ -233,15 +238,13 @@ public struct WorkoutBuilder: Sendable {
         }
     }
 
-    /// Tells the builder a sample at `time` comes next, before it arrives. If the step from the latest
-    /// sample is an unrecorded gap (longer than the activity's ``ActivityRules/gapPauseSeconds``), the
-    /// session pauses now, at the latest sample's time, and resumes when the sample arrives; so a live
-    /// screen shows the gap as paused instead of running time that is later taken back.
-    /// Returns `true` when it paused.
+    /// Tells the builder `sample` comes next, before it arrives. If the step from the latest sample is an
+    /// unrecorded pause (see ``isUnrecordedPause(before:)``), the session pauses now, at the latest
+    /// sample's time, and resumes when the sample arrives; so a live screen shows the gap as paused instead
+    /// of running time that is later taken back. Returns `true` when it paused.
     @discardableResult
-    public mutating func prepare(forSampleAt time: Double) -> Bool {
-        guard clock.state == .running, let last = lastTime, time.isFinite,
-              time - last > options.effectiveRules.gapPauseSeconds else { return false }
+    public mutating func prepare(for sample: Sample) -> Bool {
+        guard clock.state == .running, let last = lastTime, isUnrecordedPause(before: sample) else { return false }
         clock.pause(at: last)
         resumesOnNextSample = true
         pauseCount += 1
@@ -249,7 +252,21 @@ public struct WorkoutBuilder: Sendable {
         return true
     }
 
-    private mutating func advanceClock(to time: Double) {
+    /// Whether the step from the latest sample to `sample` is a pause the device did not record: longer than
+    /// the activity's ``ActivityRules/gapPauseSeconds`` and, when `sample` is a fix, covering its distance
+    /// from the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is
+    /// a GPS dropout or sparse logging: its time and distance count.
+    public func isUnrecordedPause(before sample: Sample) -> Bool {
+        guard let time = sample.time, time.isFinite, let last = lastTime else { return false }
+        let seconds = time - last
+        guard seconds > options.effectiveRules.gapPauseSeconds else { return false }
+        guard case .location(let fix) = sample, let previous = lastAcceptedFix, let previousTime = previous.time,
+              time > previousTime else { return true }
+        let speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - previousTime)
+        return !(speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond)
+    }
+
+    private mutating func advanceClock(to time: Double, sample: Sample? = nil) {
         guard time.isFinite else { return }
         switch clock.state {
         case .notStarted:
@@ -266,7 +283,7 @@ public struct WorkoutBuilder: Sendable {
         if clock.state == .paused, resumesOnNextSample {
             clock.resume(at: time)
             resumesOnNextSample = false
-        } else if clock.state == .running, time - last > options.effectiveRules.gapPauseSeconds {
+        } else if clock.state == .running, let sample, isUnrecordedPause(before: sample) {
             // The device stopped recording: the gap is an unrecorded pause.
             clock.pause(at: last)
             clock.resume(at: time)
@@ -330,7 +347,7 @@ public struct WorkoutBuilder: Sendable {
                 stepMeters = Ellipsoid.wgs84.distanceMeters(
                     latitude1: anchor.latitude, longitude1: anchor.longitude,
                     latitude2: smoothed.latitude, longitude2: smoothed.longitude)
-                if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+                if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold {
                     previousMeasuredPoint = smoothed
                     pendingChordMeters = 0
                 } else if stepMeters >= Self.distanceChordMeters {

@@ -63,7 +63,7 @@ public actor WorkoutSession {
 
     /// Takes in one sample; events (pause, resume, lap) in the input are applied in order.
     public func ingest(_ sample: Sample) {
-        if let time = sample.time { publish(live.prepare(forSampleAt: time)) }
+        if sample.time != nil { publish(live.prepare(for: sample)) }
         publish(live.ingest(sample))
     }
 

@@ -12,9 +12,10 @@ struct RecoverCommandTests {
     /// A directory with one interrupted session (60 s of a straight run) and one journal of an unknown version.
     static func makeDirectory() throws -> (directory: String, sessionID: UUID) {
         let directory = try TestPaths.temporaryDirectory("recover-cli").path
-        let recorder = PersistentSessionRecorder(directory: directory, logger: logger)
         let id = UUID()
+        // Last active two minutes ago (the snapshot's wall clock is injected).
         let t0 = Date().timeIntervalSince1970 - 120
+        let recorder = PersistentSessionRecorder(directory: directory, logger: logger, now: { t0 + 60 })
         recorder.start(activity: .running, sessionID: id, at: t0)
         for second in 0..<60 {
             recorder.record(.location(LocationSample(time: t0 + Double(second), latitude: 47.37 + Double(second) * 3e-5, longitude: 8.54, horizontalAccuracyMeters: 3)))
@@ -57,7 +58,7 @@ struct RecoverCommandTests {
         #expect(text.standardOutput.contains("Distance:"))
         #expect(text.standardOutput.contains("discarded, unknown format version 7"))
 
-        let expired = try RouteReplayBinary.run(["recover", directory, "--format", "text", "--max-age", "1"])
+        let expired = try RouteReplayBinary.run(["recover", directory, "--format", "text", "--max-age", "30"])
         #expect(expired.status == 0)
         #expect(expired.standardOutput.contains("Session \(id.uuidString): discarded, expired"))
         #expect(expired.standardOutput.contains("5 damaged bytes dropped"))

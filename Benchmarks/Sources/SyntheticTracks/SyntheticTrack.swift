@@ -115,7 +115,7 @@ public struct SyntheticTrack: Sendable {
         var out = TextBuffer(capacity: 64 + count * 200)
         out.append("{\"type\":\"header\",\"activity\":\"running\"}\n")
         for i in 0..<count {
-            appendRecords(of: i, to: &out, separator: "\n")
+            appendRecords(of: i, to: &out, between: "\n", after: "\n")
         }
         return out.bytes
     }
@@ -125,24 +125,26 @@ public struct SyntheticTrack: Sendable {
         var out = TextBuffer(capacity: 64 + count * 200)
         out.append("{\"activity\":\"running\",\"samples\":[\n")
         for i in 0..<count {
-            appendRecords(of: i, to: &out, separator: i == count - 1 ? "\n" : ",\n")
+            appendRecords(of: i, to: &out, between: ",\n", after: i == count - 1 ? "\n" : ",\n")
         }
         out.append("]}\n")
         return out.bytes
     }
 
-    private func appendRecords(of i: Int, to out: inout TextBuffer, separator: String) {
+    private func appendRecords(of i: Int, to out: inout TextBuffer, between: String, after: String) {
         let p = Self.point(i)
         let t = Int(Self.startTime) + i
         out.append("{\"type\":\"location\",\"time\":"); out.appendInteger(t)
         out.append(",\"latitude\":"); out.appendFixed(p.lat7, decimals: 7)
         out.append(",\"longitude\":"); out.appendFixed(p.lon7, decimals: 7)
         out.append(",\"altitude\":"); out.appendFixed(p.ele1, decimals: 1)
-        out.append("},\n{\"type\":\"heartRate\",\"time\":"); out.appendInteger(t)
+        out.append("}"); out.append(between)
+        out.append("{\"type\":\"heartRate\",\"time\":"); out.appendInteger(t)
         out.append(",\"bpm\":"); out.appendInteger(p.hr)
-        out.append("},\n{\"type\":\"cadence\",\"time\":"); out.appendInteger(t)
+        out.append("}"); out.append(between)
+        out.append("{\"type\":\"cadence\",\"time\":"); out.appendInteger(t)
         out.append(",\"perMinute\":"); out.appendInteger(p.cad)
-        out.append("}"); out.append(separator)
+        out.append("}"); out.append(after)
     }
 }
 

@@ -5,6 +5,7 @@
 //   pipeline-probe <track.coords> [repetitions]
 //   pipeline-probe <track.coords> profile     # one summary (filter none, locations only) and nothing else,
 //                                             # for valgrind --tool=callgrind or perf
+//   pipeline-probe <track.coords> profile-sensors   # the same with a heart rate and a cadence per point
 //
 // Prints one JSON object per line: {"case":…,"points":…,"medianSeconds":…,"nsPerPoint":…,"distanceMeters":…}.
 #if canImport(Glibc)
@@ -65,7 +66,8 @@ func report(_ name: String, points: Int, seconds: Double, distance: Double) {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: pipeline-probe <track.coords> [repetitions]") }
-let profileOnly = arguments.count >= 3 && arguments[2] == "profile"
+let profileOnly = arguments.count >= 3 && arguments[2].hasPrefix("profile")
+let profileSensors = arguments.count >= 3 && arguments[2] == "profile-sensors"
 let repetitions = arguments.count >= 3 ? Int(arguments[2]) ?? 5 : 5
 let coordinates = readTriplets(arguments[1])
 let points = coordinates.lat.count
@@ -77,6 +79,10 @@ if profileOnly {
         samples.append(.location(LocationSample(
             time: SyntheticTrack.startTime + Double(i), latitude: coordinates.lat[i], longitude: coordinates.lon[i],
             altitudeMeters: coordinates.ele[i])))
+        if profileSensors {
+            samples.append(.heartRate(HeartRateSample(time: SyntheticTrack.startTime + Double(i), beatsPerMinute: 140)))
+            samples.append(.cadence(CadenceSample(time: SyntheticTrack.startTime + Double(i), perMinute: 84)))
+        }
     }
     let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: .none))
     report("profile.summary.filterNone.locations", points: points, seconds: 0, distance: summary.metrics.distanceMeters)
@@ -87,6 +93,20 @@ if profileOnly {
 let track = SyntheticTrack(points: points)
 guard track.latitudes == coordinates.lat, track.longitudes == coordinates.lon, track.elevations == coordinates.ele else {
     fail("the coordinates file differs from SyntheticTrack(points: \(points)): scripts/tracks.py and SyntheticTrack.swift disagree")
+}
+
+// And the same files, byte for byte, when they are small enough to hold twice.
+let stem = arguments[1].hasSuffix(".coords") ? String(arguments[1].dropLast(".coords".count)) : arguments[1]
+if points <= 200_000 {
+    for (suffix, expected) in [(".gpx", track.gpx()), (".ndjson", track.ndjson())] {
+        guard let file = fopen(stem + suffix, "rb") else { continue }
+        var bytes = [UInt8](repeating: 0, count: expected.count + 1)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        guard read == expected.count, bytes.prefix(read).elementsEqual(expected) else {
+            fail("\(stem + suffix) differs from SyntheticTrack's \(suffix) output")
+        }
+    }
 }
 
 let bare = median(repetitions) {

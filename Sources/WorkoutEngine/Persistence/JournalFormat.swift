@@ -84,9 +84,22 @@ extension WorkoutBuilder {
 /// | 72 | 4 | CRC-32C of bytes 0..<72 (u32) |
 ///
 /// Records follow the header back to back: `[payload length u32][type u8][payload][CRC-32C u32]`, the
-/// checksum covering the type byte and the payload. Payloads hold a presence bitmask, then the required
-/// fields, then the optional fields that are present, in a fixed order; see ``JournalRecord``'s
-/// encoder. A record whose length runs past the end of the file, whose checksum does not match, whose
+/// checksum covering the type byte and the payload. Payloads (f64 = a `Double`'s bit pattern; `?` = only
+/// when its flag bit is set):
+///
+/// | type | record | payload |
+/// |---:|---|---|
+/// | 0x01 | location | flags u8 (bit 0 time, 1 altitude, 2 horizontal accuracy, 3 vertical accuracy, 4 speed, 5 course, 6 hasFix), latitude f64, longitude f64, time?, altitude?, horizontal accuracy?, vertical accuracy?, speed?, course? |
+/// | 0x02 | heart rate | flags u8 (bit 0 time), bpm f64, time? |
+/// | 0x03 | active energy | flags u8 (bit 0 time), kcal f64, time? |
+/// | 0x04 | cadence | flags u8 (bit 0 time), per minute f64, time? |
+/// | 0x05 | power | flags u8 (bit 0 time), watts f64, time? |
+/// | 0x06 | weather | flags u8 (bit 0 time, 1 temperature, 2 humidity), time?, temperature?, humidity? |
+/// | 0x07 | event sample | flags u8 (bit 0 time), kind u8 (0 pause, 1 resume, 2 lap, 3 segment), time? |
+/// | 0x10-0x14 | session start, pause, resume, lap, end | time f64 |
+/// | 0x20 | activity | activity code u8 |
+///
+/// Unused flag bits must be zero. A record whose length runs past the end of the file, whose checksum does not match, whose
 /// type is unknown, or whose length is not the one its type and bitmask imply ends the valid journal.
 public enum JournalFormat {
     /// The first eight bytes of every journal.

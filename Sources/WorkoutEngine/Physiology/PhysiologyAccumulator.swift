@@ -35,12 +35,17 @@ public struct EnergyModelSeconds: Sendable, Hashable {
 
     /// The model that covered the most time, ties going to the higher precedence; `nil` when none did.
     public var primary: EnergyModel? {
+        // Spelled out rather than over `allCases`, which builds an array on every call.
         var best: EnergyModel?
         var bestSeconds = 0.0
-        for model in EnergyModel.allCases where self[model] > bestSeconds {
-            best = model
-            bestSeconds = self[model]
+        func consider(_ model: EnergyModel, _ seconds: Double) {
+            if seconds > bestSeconds { best = model; bestSeconds = seconds }
         }
+        consider(.power, power)
+        consider(.heartRate, heartRate)
+        consider(.acsmWalking, acsmWalking)
+        consider(.acsmRunning, acsmRunning)
+        consider(.compendiumCycling, compendiumCycling)
         return best
     }
 }
