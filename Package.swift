@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "RouteGeometry", targets: ["RouteGeometry"]),
+        .library(name: "StrengthTraining", targets: ["StrengthTraining"]),
         .executable(name: "route-replay", targets: ["route-replay"]),
     ],
     dependencies: [
@@ -34,6 +35,8 @@ let package = Package(
             name: "WorkoutEngine",
             dependencies: ["WorkoutSamples", "Geodesy", "RouteGeometry", "TrackFormats", .product(name: "Logging", package: "swift-log")]
         ),
+        // Gym sessions: sets, weight cascade, rest timer, resume state; reuses the engine's clock and atomic writes.
+        .target(name: "StrengthTraining", dependencies: ["WorkoutEngine", .product(name: "Logging", package: "swift-log")]),
         // The CLI: argument parsing and printing only.
         .executableTarget(
             name: "route-replay",
@@ -50,6 +53,10 @@ let package = Package(
             dependencies: ["WorkoutEngine", "TrackFormats", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "TestSupport"]),
+        .testTarget(
+            name: "StrengthTrainingTests",
+            dependencies: ["StrengthTraining", "WorkoutEngine", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

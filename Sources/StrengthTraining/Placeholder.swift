@@ -1,0 +1,1 @@
+// StrengthTraining: being written.
