@@ -40,7 +40,11 @@ let package = Package(
         // The CLI: argument parsing and printing only.
         .executableTarget(
             name: "route-replay",
-            dependencies: ["WorkoutEngine", "TrackFormats", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WorkoutEngine", "TrackFormats", "WorkoutSamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // Helpers shared by the test targets (paths of sample tracks, the geod reference, tolerances).
@@ -52,7 +56,7 @@ let package = Package(
             name: "WorkoutEngineTests",
             dependencies: ["WorkoutEngine", "TrackFormats", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "TestSupport"]),
+        .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "WorkoutEngine", "TrackFormats", "TestSupport"]),
         .testTarget(
             name: "StrengthTrainingTests",
             dependencies: ["StrengthTraining", "WorkoutEngine", "TestSupport", .product(name: "Logging", package: "swift-log")]

@@ -3,10 +3,13 @@
 #   libproj-dev, libgeos-dev, libxml2-dev  the C libraries (pkg-config: proj, geos, libxml-2.0)
 #   pkg-config                             how SwiftPM finds them
 #   proj-bin, geographiclib-tools          `geod` and `GeodSolve`, the independent references the tests use
+#   librsvg2-bin                           `rsvg-convert`, which renders `route-replay export --to png`
+#   python3-polyline                       Debian's build of PyPI's `polyline`, the independent decoder the
+#                                          export tests run with /usr/bin/python3
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

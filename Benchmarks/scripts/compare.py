@@ -5,7 +5,8 @@ Normally started by Benchmarks/compare.sh, which installs the peers, builds the 
 their paths. Every program runs as a child process; its wall time is taken around spawn and wait, and
 its peak RSS is the child's own ru_maxrss from wait4 (per run, not the maximum over all children).
 Medians are over --runs runs after one untimed warm-up run (gpxpy gets no warm-up: it is slow and
-reads the same page-cached file as the others).
+reads the same page-cached file as the others). The programs of one size run round-robin, so a change in
+the machine's load falls on all of them alike.
 """
 
 import argparse
@@ -52,26 +53,51 @@ class Measurement:
         return self.rss_kib / 1024
 
 
-def measure(name, input_kind, points, path, argv, runs, work, warmup=True, log=print):
+class Job:
+    """One program on one input: what to run and how often."""
+
+    def __init__(self, name, input_kind, points, path, argv, runs, warmup=True):
+        self.name, self.input_kind, self.points, self.path = name, input_kind, points, path
+        self.argv, self.runs, self.warmup = argv, runs, warmup
+
+
+def measure_interleaved(jobs, work, log=print):
+    """Runs the jobs round-robin (run 1 of every job, then run 2 of every job, ...), so that a change in
+    the machine's load during the measurement falls on every program alike and the ratios stay fair.
+    Warm-up runs (untimed) come first, in the same order."""
     out_path = os.path.join(work, "last-run.stdout")
     err_path = os.path.join(work, "last-run.stderr")
-    times, peaks = [], []
-    for attempt in range((1 if warmup else 0) + runs):
-        wall, rss, code = spawn_measured(argv, out_path, err_path)
+    times = {id(j): [] for j in jobs}
+    peaks = {id(j): [] for j in jobs}
+    outputs = {}
+
+    def run(job):
+        wall, rss, code = spawn_measured(job.argv, out_path, err_path)
         if code != 0:
             with open(err_path, errors="replace") as f:
                 detail = f.read()[-2000:]
-            raise SystemExit(f"compare.py: {name} failed (exit {code}): {' '.join(argv)}\n{detail}")
-        if warmup and attempt == 0:
-            continue
-        times.append(wall)
-        peaks.append(rss)
-    with open(out_path, errors="replace") as f:
-        output = f.read()
-    m = Measurement(name, input_kind, points, path, times, max(peaks), output)
-    log(f"  {name:<34} {input_kind:<7} {points:>8} pts  median {m.median:8.3f} s  "
-        f"(min {min(times):.3f}, max {max(times):.3f}, {len(times)} runs)  peak RSS {m.rss_mib:7.1f} MiB")
-    return m
+            raise SystemExit(f"compare.py: {job.name} failed (exit {code}): {' '.join(job.argv)}\n{detail}")
+        with open(out_path, errors="replace") as f:
+            outputs[id(job)] = f.read()
+        return wall, rss
+
+    for job in jobs:
+        if job.warmup:
+            run(job)
+    for round_index in range(max(j.runs for j in jobs)):
+        for job in jobs:
+            if round_index < job.runs:
+                wall, rss = run(job)
+                times[id(job)].append(wall)
+                peaks[id(job)].append(rss)
+    results = []
+    for job in jobs:
+        m = Measurement(job.name, job.input_kind, job.points, job.path, times[id(job)], max(peaks[id(job)]), outputs[id(job)])
+        t = m.times
+        log(f"  {job.name:<38} {job.input_kind:<7} {job.points:>8} pts  median {m.median:8.3f} s  "
+            f"(min {min(t):.3f}, max {max(t):.3f}, {len(t)} runs)  peak RSS {m.rss_mib:7.1f} MiB", flush=True)
+        results.append(m)
+    return results
 
 
 def parse_key_values(text):
@@ -126,29 +152,21 @@ def main():
         big = n >= 1_000_000
         runs = args.runs_1m if big else args.runs
         print(f"\n{n} points: GPX {os.path.getsize(gpx) / 1e6:.1f} MB, NDJSON {os.path.getsize(ndjson) / 1e6:.1f} MB", flush=True)
-        rows = []
-        ours = measure("route-replay summary --filter none", "GPX", n, gpx,
-                       [args.route_replay, "summary", "--filter", "none", gpx], runs, work)
-        rows.append(ours)
-        nd = measure("route-replay summary --filter none", "NDJSON", n, ndjson,
-                     [args.route_replay, "summary", "--filter", "none", ndjson], runs, work)
-        rows.append(nd)
-        default = measure("route-replay summary (default filter)", "GPX", n, gpx,
-                          [args.route_replay, "summary", gpx], runs, work)
-        rows.append(default)
-        scan = measure("C scanner + geod_inverse", "GPX", n, gpx, [args.gpxscan, gpx], runs, work)
-        rows.append(scan)
-        loop = measure("C geod_inverse loop (binary coords)", "coords", n, coords, [args.geodloop, coords], runs, work)
-        rows.append(loop)
+        jobs = [
+            Job("route-replay summary --filter none", "GPX", n, gpx, [args.route_replay, "summary", "--filter", "none", gpx], runs),
+            Job("route-replay summary --filter none", "NDJSON", n, ndjson, [args.route_replay, "summary", "--filter", "none", ndjson], runs),
+            Job("route-replay summary (default filter)", "GPX", n, gpx, [args.route_replay, "summary", gpx], runs),
+            Job("C scanner + geod_inverse", "GPX", n, gpx, [args.gpxscan, gpx], runs),
+            Job("C geod_inverse loop (binary coords)", "coords", n, coords, [args.geodloop, coords], runs),
+        ]
         if not big or args.peers_1m:
-            babel = measure("gpsbabel -i gpx -o gpx (read+write)", "GPX", n, gpx,
-                            [args.gpsbabel, "-i", "gpx", "-f", gpx, "-o", "gpx", "-F", "/dev/null"], runs, work)
-            rows.append(babel)
+            jobs.append(Job("gpsbabel -i gpx -o gpx (read+write)", "GPX", n, gpx,
+                            [args.gpsbabel, "-i", "gpx", "-f", gpx, "-o", "gpx", "-F", "/dev/null"], runs))
             if args.gpxpy_python:
-                py = measure("gpxpy parse+length+moving+updown", "GPX", n, gpx,
-                             [args.gpxpy_python, gpxpy_script, gpx],
-                             1 if big else args.gpxpy_runs, work, warmup=False)
-                rows.append(py)
+                jobs.append(Job("gpxpy parse+length+moving+updown", "GPX", n, gpx, [args.gpxpy_python, gpxpy_script, gpx],
+                                1 if big else args.gpxpy_runs, warmup=False))
+        rows = measure_interleaved(jobs, work)
+        ours, nd, default, scan, loop = rows[:5]
         results[n] = rows
         distances[n] = {
             "route-replay GPX --filter none": our_distance(ours),

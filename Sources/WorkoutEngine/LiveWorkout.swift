@@ -5,11 +5,22 @@ public struct SessionStateChange: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, Codable {
         case start, pause, resume, lap, end
     }
+    /// What made the state change.
+    public enum Cause: String, Sendable, Hashable, Codable {
+        /// A call of the API or an event in the input (a user's pause, a lap, the first sample).
+        case request
+        /// Auto-pause decided it from the speed.
+        case autoPause
+        /// The input had an unrecorded gap or a new segment (GPX `trkseg`): the session paused over it.
+        case recordingGap
+    }
+
     public var kind: Kind
     /// Session time of the change, seconds.
     public var time: Double
-    /// `true` when auto-pause decided it (not the user or the input).
-    public var isAutomatic: Bool
+    public var cause: Cause
+    /// `true` when the engine decided it (auto-pause or a recording gap), not the user or the input.
+    public var isAutomatic: Bool { cause != .request }
     /// Running time at the change.
     public var elapsedSeconds: Double
     /// The state after the change.
@@ -96,7 +107,7 @@ public struct LiveWorkout: Sendable {
         guard builder.clock.state == .running, let last = builder.latestSampleTime else { return nil }
         advanceThrottle(to: last)
         guard builder.prepare(for: sample) else { return nil }
-        return SessionStateChange(kind: .pause, time: last, isAutomatic: true, elapsedSeconds: elapsedSeconds(at: last), state: .paused)
+        return SessionStateChange(kind: .pause, time: last, cause: .recordingGap, elapsedSeconds: elapsedSeconds(at: last), state: .paused)
     }
 
     /// Takes in one sample in order. Returns the state change it caused, if any (start, an input event, or
@@ -116,9 +127,11 @@ public struct LiveWorkout: Sendable {
         }
         builder.add(sample)
         let after = builder.clock.state
-        var change = transition(from: before, to: after, time: sample.time, automatic: false)
+        let isInputEvent: Bool
+        if case .event(let event) = sample, event.kind != .segmentStart { isInputEvent = true } else { isInputEvent = false }
+        var change = transition(from: before, to: after, time: sample.time, cause: isInputEvent || before == .notStarted ? .request : .recordingGap)
         if case .event(let event) = sample, event.kind == .lap, let time = event.time ?? builder.latestSampleTime {
-            change = SessionStateChange(kind: .lap, time: time, isAutomatic: false, elapsedSeconds: elapsedSeconds(at: time), state: after)
+            change = SessionStateChange(kind: .lap, time: time, cause: .request, elapsedSeconds: elapsedSeconds(at: time), state: after)
         }
         if case .location(let fix) = sample, let decision = observeAutoPause(fix) {
             switch decision {
@@ -126,12 +139,12 @@ public struct LiveWorkout: Sendable {
                 guard builder.clock.state == .running else { break }
                 builder.pause(at: time)
                 isAutoPaused = true
-                change = transition(from: .running, to: builder.clock.state, time: time, automatic: true)
+                change = transition(from: .running, to: builder.clock.state, time: time, cause: .autoPause)
             case .resume(let time):
                 guard builder.clock.state == .paused else { break }
                 builder.resume(at: time)
                 isAutoPaused = false
-                change = transition(from: .paused, to: builder.clock.state, time: time, automatic: true)
+                change = transition(from: .paused, to: builder.clock.state, time: time, cause: .autoPause)
             }
         }
         return change
@@ -141,7 +154,7 @@ public struct LiveWorkout: Sendable {
     public mutating func start(at time: Double) -> SessionStateChange? {
         let before = builder.clock.state
         builder.start(at: time)
-        return transition(from: before, to: builder.clock.state, time: time, automatic: false)
+        return transition(from: before, to: builder.clock.state, time: time, cause: .request)
     }
 
     /// Pauses at `time` (a user action).
@@ -159,7 +172,7 @@ public struct LiveWorkout: Sendable {
         let before = builder.clock.state
         if before == .running { advanceThrottle(to: time) }
         builder.end(at: time)
-        return transition(from: before, to: builder.clock.state, time: time, automatic: false)
+        return transition(from: before, to: builder.clock.state, time: time, cause: .request)
     }
 
     /// The frame as of `time`: running time up to `time`, the throttle advanced to it, and every other
@@ -212,7 +225,7 @@ public struct LiveWorkout: Sendable {
         return decision
     }
 
-    private func transition(from before: SessionState, to after: SessionState, time: Double?, automatic: Bool) -> SessionStateChange? {
+    private func transition(from before: SessionState, to after: SessionState, time: Double?, cause: SessionStateChange.Cause) -> SessionStateChange? {
         guard before != after, let time = time ?? builder.latestSampleTime else { return nil }
         let kind: SessionStateChange.Kind
         switch (before, after) {
@@ -222,6 +235,6 @@ public struct LiveWorkout: Sendable {
         case (_, .ended): kind = .end
         default: return nil
         }
-        return SessionStateChange(kind: kind, time: time, isAutomatic: automatic, elapsedSeconds: elapsedSeconds(at: time), state: after)
+        return SessionStateChange(kind: kind, time: time, cause: cause, elapsedSeconds: elapsedSeconds(at: time), state: after)
     }
 }

@@ -46,8 +46,20 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
     public private(set) var ingestedSampleCount = 0
     /// Samples to skip at the start (already replayed before an interruption).
     public var skipSamples: Int
-    /// Called for every sample the session takes in, after it is applied (journaling hooks here).
+    /// Called for every sample of the track the session takes in, after it is applied (a journal records
+    /// it here).
     public var onIngest: ((Sample) -> Void)?
+    /// Called for every pause or resume that does not come from the track: scheduled (`--pause-at`),
+    /// auto-pause, and the resume that continues a recovered session. A journal records these as session
+    /// events, so replaying the journal reproduces the session exactly.
+    public var onControl: ((WorkoutEventSample.Kind, Double) -> Void)?
+    /// Called when the session starts (its first timed sample), with the options it runs with (the
+    /// track's activity adopted) and the start time; a journal opens here.
+    public var onStart: ((WorkoutOptions, Double) -> Void)?
+    /// When continuing a recovered session: the time it was paused at recovery. After the skipped samples
+    /// the session pauses there and resumes at the next sample's time (the interruption is a pause).
+    public var pausedAtRecovery: Double?
+    private var resumesAfterRecovery = false
 
     public init(
         live: LiveWorkout,
@@ -76,13 +88,23 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
             // Already replayed before an interruption: apply without output or pacing.
             skipSamples -= 1
             if origin == nil, let time = sample.time { origin = time }
+            if sample.time != nil { _ = live.prepare(for: sample) }
             _ = live.ingest(sample)
             ingestedSampleCount += 1
+            if skipSamples == 0, let pausedAt = pausedAtRecovery {
+                if live.state == .running { _ = live.pause(at: pausedAt) }
+                resumesAfterRecovery = live.state == .paused
+            }
             syncSchedule(at: sample.time ?? live.builder.latestSampleTime ?? 0)
             return
         }
         if let time = sample.time, time.isFinite {
             if origin == nil { origin = time }
+            if resumesAfterRecovery {
+                resumesAfterRecovery = false
+                try emit(live.resume(at: time))
+                onControl?(.resume, time)
+            }
             try runScheduledEvents(upTo: time)
             try emit(live.prepare(for: sample))
             try emitFrames(before: time)
@@ -109,15 +131,17 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
             let at = origin + event.offsetSeconds
             try emitFrames(before: at)
             pace(until: at)
-            let sample = Sample.event(WorkoutEventSample(time: at, kind: event.kind))
-            try emit(live.ingest(sample))
-            onIngest?(sample)
+            let change = event.kind == .pause ? live.pause(at: at) : live.resume(at: at)
+            if change != nil { onControl?(event.kind, at) }
+            try emit(change)
         }
     }
 
     private mutating func emit(_ change: SessionStateChange?) throws {
         guard let change else { return }
         syncSchedule(at: change.time)
+        if change.kind == .start { onStart?(live.builder.options, change.time) }
+        if change.cause == .autoPause { onControl?(change.kind == .pause ? .pause : .resume, change.time) }
         try output.replay(.stateChange(change))
     }
 

@@ -30,8 +30,22 @@ extension RouteReplay {
         @Option(name: .long, help: "Discard sessions last active more than this many seconds ago (default 21600, 6 hours).")
         var maxAge: Double = SessionRecovery.defaultMaximumAgeSeconds
 
+        @Option(name: .customLong("continue"), help: "Continue the recovered session's replay with this track (the one it was replaying): frames as NDJSON, journaled into DIR.", completion: .file())
+        var continueTrack: String?
+
+        @Option(name: .long, help: "With --continue: the session to continue, when DIR holds several.")
+        var session: String?
+
+        @Option(name: .long, help: "With --continue: pace at this many times real time (default: as fast as possible).")
+        var speed: Double?
+
+        @Option(name: .long, help: "With --continue: frames per second, 1 to 120.")
+        var fps: Int = 30
+
         func validate() throws {
             guard maxAge.isFinite, maxAge >= 0 else { throw ValidationError("--max-age must be a number of seconds, 0 or more.") }
+            if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number, got \(speed).") }
+            if !FrameSchedule.supportedFramesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 120, got \(fps).") }
         }
 
         func run() throws {
@@ -51,9 +65,33 @@ extension RouteReplay {
                 printError("\(error)")
                 throw ExitCode(ExitStatus.inputUnavailable)
             }
+            if let continueTrack {
+                try continueReplay(of: outcomes, track: continueTrack)
+                return
+            }
             switch format {
             case .json: print(Self.json(outcomes))
             case .text: print(Self.text(outcomes), terminator: "")
+            }
+        }
+
+        /// Continues the one recovered session (or `--session`) with its track, journaling into the same
+        /// directory; on success the journal is closed out like any finished replay.
+        private func continueReplay(of outcomes: [RecoveryOutcome], track: String) throws {
+            let recovered = outcomes.compactMap { outcome -> RecoveredSession? in
+                if case .recovered(let session) = outcome { return session }
+                return nil
+            }
+            let chosen = session.map { id in recovered.filter { $0.sessionID.uuidString.lowercased() == id.lowercased() } } ?? recovered
+            guard chosen.count == 1, let target = chosen.first else {
+                let which = session.map { "session \($0)" } ?? "sessions"
+                printError("\(directory): \(chosen.isEmpty ? "no recoverable" : "\(chosen.count) recoverable") \(which) to continue\(chosen.count > 1 ? "; choose one with --session" : "")")
+                throw ExitCode(chosen.isEmpty ? ExitStatus.inputUnavailable : ExitStatus.usage)
+            }
+            try reportingErrors {
+                let runner = ReplayRunner(
+                    trackPath: track, inputFormat: nil, format: .ndjson, units: .metric, fps: fps, speed: speed, autoPause: nil)
+                try runner.run(options: target.builder.options, journal: try ReplayJournal(directory: directory), continuing: target)
             }
         }
 

@@ -45,6 +45,9 @@ extension RouteReplay {
         @Flag(name: .long, help: "Pause and resume automatically by speed (the activity's thresholds).")
         var autoPause = false
 
+        @Option(name: .long, help: "Journal the session into this directory as it replays (crash-safe; see `recover`).", completion: .directory)
+        var journal: String?
+
         func validate() throws {
             if speed != nil, asFastAsPossible {
                 throw ValidationError("--speed and --as-fast-as-possible exclude each other.")
@@ -62,29 +65,15 @@ extension RouteReplay {
 
         func run() throws {
             try reportingErrors {
-                let input = try TrackInput(path: track.path)
                 let options = track.workoutOptions
-                let live = LiveWorkout(
-                    options: options, units: units,
-                    autoPause: autoPause ? AutoPausePolicy.thresholds(for: options.activity) : nil)
-                let output = ReplayPrinter(format: format, units: units, input: input)
-                let schedule = FrameSchedule(framesPerSecond: fps, timeScale: asFastAsPossible ? 1 : (speed ?? 1))
-                if asFastAsPossible {
-                    try replay(input, live: live, schedule: schedule, output: output, pacer: UnpacedReplay())
-                } else {
-                    try replay(input, live: live, schedule: schedule, output: output, pacer: RealTimePacer(speed: speed ?? 1))
-                }
+                let runner = ReplayRunner(
+                    trackPath: track.path, inputFormat: track.inputFormat, format: format, units: units,
+                    fps: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
+                    autoPause: autoPause ? AutoPausePolicy.thresholds(for: options.activity) : nil,
+                    pauseAt: pauseAt, resumeAt: resumeAt)
+                let journalRecorder = try journal.map { try ReplayJournal(directory: $0) }
+                try runner.run(options: options, journal: journalRecorder, continuing: nil)
             }
-        }
-
-        private func replay<Pacer: ReplayPacer>(_ input: TrackInput, live: LiveWorkout, schedule: FrameSchedule, output: ReplayPrinter, pacer: Pacer) throws {
-            var replay = TrackReplay(
-                live: live, schedule: schedule, output: output, pacer: pacer,
-                pauseAtOffsets: pauseAt, resumeAtOffsets: resumeAt)
-            let report = try TrackReader.read(input, format: track.inputFormat, into: &replay)
-            try replay.finish()
-            let summary = try replay.live.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
-            replay.output.finish(summary: summary)
         }
     }
 }

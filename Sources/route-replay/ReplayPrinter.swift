@@ -81,6 +81,7 @@ struct ReplayPrinter: ReplayOutput {
             json.string("state", change.state.rawValue)
             json.number("elapsedSeconds", change.elapsedSeconds)
             json.bool("automatic", change.isAutomatic)
+            json.string("cause", change.cause.rawValue)
             json.endObject()
         }
         out.write(json.text + "\n")

@@ -10,6 +10,6 @@ struct RouteReplay: ParsableCommand {
         Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
         """,
         version: "0.1.0",
-        subcommands: [Summary.self, Replay.self, Recover.self]
+        subcommands: [Summary.self, Replay.self, Recover.self, Export.self]
     )
 }

@@ -198,7 +198,12 @@ public final class PersistentSessionRecorder: @unchecked Sendable {
     public func record(_ sample: Sample) {
         lock.withLock {
             guard appendLocked(.sample(sample)) else { return }
-            syncIfDueLocked()
+            if case .event(let event) = sample, event.kind == .pause {
+                // A pause in the input is a pause of the session: durable at once, like recordEvent(.pause).
+                syncLocked(forceSnapshot: true)
+            } else {
+                syncIfDueLocked()
+            }
         }
     }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets: every library module the readers and recovery need is compiled with
+# `swiftc -sanitize=fuzzer,address` (coverage + ASan) as a static library, then each entry point in
+# Fuzz/Sources/<target>.swift is linked against them. Output: Fuzz/.build/bin/<target>.
+#
+#   Fuzz/build.sh            # all targets
+#   Fuzz/build.sh fuzz-gpx   # one target (the libraries are rebuilt only when their sources changed)
+#
+# Environment: FUZZ_OPT (default -O), FUZZ_SANITIZE (default fuzzer,address).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+out="Fuzz/.build"
+mkdir -p "$out/modules" "$out/lib" "$out/bin"
+opt="${FUZZ_OPT:--O}"
+sanitize="${FUZZ_SANITIZE:-fuzzer,address}"
+
+# swift-log is the one package dependency on the path (WorkoutEngine's recovery logs through it).
+logging_dir=""
+for candidate in .build-robust .build Fuzz/.build/spm; do
+    if [[ -d "$candidate/checkouts/swift-log/Sources/Logging" ]]; then logging_dir="$candidate/checkouts/swift-log/Sources/Logging"; break; fi
+done
+if [[ -z "$logging_dir" ]]; then
+    swift package resolve --scratch-path Fuzz/.build/spm >/dev/null
+    logging_dir="Fuzz/.build/spm/checkouts/swift-log/Sources/Logging"
+fi
+
+common=(-swift-version 6 -parse-as-library -sanitize="$sanitize" "$opt" -g
+        -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
+        -I "$out/modules" -I Sources/CLibXML2 -I Sources/CPROJ -I Sources/CGEOS -Xcc -I/usr/include/libxml2)
+
+# name | source directory | extra flags
+modules=(
+    "Logging|$logging_dir|-swift-version 5 -package-name swift_log -enable-upcoming-feature InternalImportsByDefault"
+    "WorkoutSamples|Sources/WorkoutSamples|-package-name workoutengine"
+    "Geodesy|Sources/Geodesy|-package-name workoutengine"
+    "RouteGeometry|Sources/RouteGeometry|-package-name workoutengine"
+    "TrackFormats|Sources/TrackFormats|-package-name workoutengine"
+    "WorkoutEngine|Sources/WorkoutEngine|-package-name workoutengine"
+)
+
+for entry in "${modules[@]}"; do
+    IFS='|' read -r name dir extra <<<"$entry"
+    mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
+    library="$out/lib/lib$name.a"
+    stamp="$out/lib/$name.sources"
+    # Rebuild when a source is newer than the library or the source list changed.
+    if [[ -f "$library" ]] && [[ "$(printf '%s\n' "${sources[@]}")" == "$(cat "$stamp" 2>/dev/null)" ]] \
+        && [[ -z "$(find "$dir" -name '*.swift' -newer "$library" | head -1)" ]]; then
+        continue
+    fi
+    echo "fuzz build: $name (${#sources[@]} files)" >&2
+    # shellcheck disable=SC2086
+    swiftc "${common[@]}" $extra -module-name "$name" -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+        -emit-library -static -o "$library" "${sources[@]}"
+    printf '%s\n' "${sources[@]}" >"$stamp"
+done
+
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    mapfile -t targets < <(find Fuzz/Sources -maxdepth 1 -name 'fuzz-*.swift' -exec basename {} .swift \; | sort)
+fi
+libs=(-L "$out/lib" -lWorkoutEngine -lTrackFormats -lRouteGeometry -lGeodesy -lWorkoutSamples -lLogging -lxml2 -lproj -lgeos_c)
+for target in "${targets[@]}"; do
+    echo "fuzz build: $target" >&2
+    swiftc "${common[@]}" -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \
+        "Fuzz/Sources/$target.swift" Fuzz/Sources/Support/*.swift "${libs[@]}"
+done

@@ -1,1 +1,0 @@
-// StrengthTraining: being written.

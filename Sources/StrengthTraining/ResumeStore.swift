@@ -1,0 +1,169 @@
+public import Logging
+public import WorkoutEngine
+
+/// Why a saved resume state was not offered. The file is removed (best effort) so it is not
+/// considered again, and the reason is logged.
+public enum ResumeDiscardReason: Sendable, Hashable, CustomStringConvertible {
+    /// The workout was last active more than the maximum age before now.
+    case expired(lastActiveAt: Double, maximumAgeSeconds: Double)
+    /// The file is not a valid state (malformed JSON, unknown version, inconsistent values).
+    case corrupt(String)
+    /// The state belongs to another workout than the one asked for.
+    case otherWorkout(found: String, expected: String)
+    /// The state is not of an active workout (one being generated or already completed).
+    case notActive(WorkoutPhase)
+    /// The file exists but could not be read.
+    case unreadable(FileSystemError)
+
+    public var description: String {
+        switch self {
+        case .expired(let lastActiveAt, let maximumAgeSeconds):
+            "expired: last active at \(lastActiveAt) s, more than \(Int(maximumAgeSeconds)) s ago"
+        case .corrupt(let detail): "corrupt: \(detail)"
+        case .otherWorkout(let found, let expected): "another workout: found \(found), expected \(expected)"
+        case .notActive(let phase): "not active: \(phase.rawValue)"
+        case .unreadable(let error): "unreadable: \(error)"
+        }
+    }
+}
+
+/// What loading the resume file gave.
+public enum ResumeLoadResult: Sendable, Hashable {
+    /// No file: nothing to resume.
+    case nothing
+    /// A state to resume. Its workout timer is paused at the last active time; `restTimerDropped`
+    /// tells whether a rest timer was dropped because it ended more than the grace period ago.
+    case resumed(StrengthSessionState, restTimerDropped: Bool)
+    /// A file was found and discarded (and removed).
+    case discarded(ResumeDiscardReason)
+}
+
+/// What ``ResumeStore/save(_:)`` did.
+public enum ResumeSaveResult: Sendable, Hashable {
+    /// The state was written (atomically).
+    case written
+    /// The workout is not active, so nothing was written (and a stale file of this workout was removed).
+    case notActive(WorkoutPhase)
+}
+
+/// The resume file of the active strength workout: one JSON file (see ``StrengthSessionState``)
+/// replaced atomically with ``WorkoutEngine/SessionFileSystem/writeAtomically(_:to:)`` (temporary file, flush,
+/// rename, directory flush), so a kill at any moment leaves the old state or the new one. Saving the
+/// same state twice writes the same bytes and is harmless.
+public struct ResumeStore: Sendable {
+    /// Six hours: a state last active longer ago is discarded.
+    public static let defaultMaximumAgeSeconds: Double = 6 * 60 * 60
+    /// Five minutes: a rest timer whose target passed longer ago than this is dropped on resume.
+    public static let defaultRestGraceSeconds: Double = 5 * 60
+
+    /// The file.
+    public var path: String
+    /// The file layer (``WorkoutEngine/POSIXFileSystem`` in production, a fault-injecting double in tests).
+    public var fileSystem: any SessionFileSystem
+    /// States older than this are discarded as expired.
+    public var maximumAgeSeconds: Double
+    /// Rest timers past their target by more than this are dropped on resume.
+    public var restGraceSeconds: Double
+    /// Key spelling of the file.
+    public var keyStyle: JSONKeyStyle
+
+    public init(
+        path: String,
+        fileSystem: any SessionFileSystem = POSIXFileSystem(),
+        maximumAgeSeconds: Double = defaultMaximumAgeSeconds,
+        restGraceSeconds: Double = defaultRestGraceSeconds,
+        keyStyle: JSONKeyStyle = .camelCase
+    ) {
+        self.path = path
+        self.fileSystem = fileSystem
+        self.maximumAgeSeconds = maximumAgeSeconds
+        self.restGraceSeconds = restGraceSeconds
+        self.keyStyle = keyStyle
+    }
+
+    /// Writes `state` when it is active; otherwise writes nothing and removes the file when it holds
+    /// this workout (a completed workout must not come back).
+    /// - Throws: ``WorkoutEngine/FileSystemError`` from the failing step (the old file is untouched), or an
+    ///   `EncodingError` for a value JSON cannot hold.
+    @discardableResult
+    public func save(_ state: StrengthSessionState) throws -> ResumeSaveResult {
+        guard state.phase == .active else {
+            if state.phase == .completed { removeIfHolds(workoutID: state.workout.id) }
+            return .notActive(state.phase)
+        }
+        let bytes = try StrengthJSON.encode(state, keyStyle: keyStyle)
+        try fileSystem.writeAtomically(bytes, to: path)
+        return .written
+    }
+
+    /// Reads the saved state at `now` (seconds since 1970). Discards, logging the reason and removing
+    /// the file: a corrupt file, a state of another workout than `workoutID` (any workout when `nil`),
+    /// a state that is not active, or one last active more than ``maximumAgeSeconds`` ago. Never throws.
+    public func load(workoutID: String? = nil, now: Double, logger: Logger) -> ResumeLoadResult {
+        let bytes: [UInt8]
+        do {
+            guard try fileSystem.fileSize(path) != nil else { return .nothing }
+            bytes = try fileSystem.readFile(path)
+        } catch let error as FileSystemError {
+            return discard(.unreadable(error), logger: logger, remove: false)
+        } catch {
+            return discard(.corrupt("\(error)"), logger: logger, remove: false)
+        }
+        var state: StrengthSessionState
+        do {
+            state = try StrengthJSON.decode(StrengthSessionState.self, from: bytes, keyStyle: keyStyle)
+        } catch {
+            return discard(.corrupt(Self.describe(error)), logger: logger)
+        }
+        if let workoutID, state.workout.id != workoutID {
+            return discard(.otherWorkout(found: state.workout.id, expected: workoutID), logger: logger)
+        }
+        guard state.phase == .active else { return discard(.notActive(state.phase), logger: logger) }
+        if now - state.lastActiveAt > maximumAgeSeconds {
+            return discard(.expired(lastActiveAt: state.lastActiveAt, maximumAgeSeconds: maximumAgeSeconds), logger: logger)
+        }
+        let dropped = state.prepareForResume(now: now, restGraceSeconds: restGraceSeconds)
+        logger.info("strength: resume state loaded", metadata: [
+            "workout": "\(state.workout.id)", "completedSets": "\(state.workout.completedSetCount)",
+            "restTimerDropped": "\(dropped)",
+        ])
+        return .resumed(state, restTimerDropped: dropped)
+    }
+
+    /// Removes the file (ignoring a missing one).
+    /// - Throws: ``WorkoutEngine/FileSystemError``.
+    public func remove() throws {
+        guard try fileSystem.fileSize(path) != nil else { return }
+        try fileSystem.removeFile(path)
+    }
+
+    private func discard(_ reason: ResumeDiscardReason, logger: Logger, remove: Bool = true) -> ResumeLoadResult {
+        logger.warning("strength: resume state discarded", metadata: ["file": "\(path)", "reason": "\(reason)"])
+        if remove { try? fileSystem.removeFile(path) }
+        return .discarded(reason)
+    }
+
+    private func removeIfHolds(workoutID: String) {
+        guard let bytes = try? fileSystem.readFile(path),
+              let saved = try? StrengthJSON.decode(SavedWorkoutID.self, from: bytes, keyStyle: keyStyle),
+              saved.workout.id == workoutID
+        else { return }
+        try? fileSystem.removeFile(path)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "missing key \(key.stringValue)"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}
+
+/// Just enough of a saved state to know whose it is.
+private struct SavedWorkoutID: Decodable {
+    struct Workout: Decodable { var id: String }
+    var workout: Workout
+}
