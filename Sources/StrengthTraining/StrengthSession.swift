@@ -161,10 +161,12 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
     public var summary: StrengthWorkoutSummary { StrengthWorkoutSummary(state: state, at: now) }
 
     /// Merges the server's view of the workout (see ``StrengthSync``); the rest timer is kept.
+    /// - Throws: ``StrengthSessionError/invalidWorkout(_:)`` when the merged workout is invalid
+    ///   (for example the server sent an exercise without sets); nothing changes then.
     @discardableResult
-    public func applyServerState(_ server: StrengthWorkout) -> SyncMergeReport {
+    public func applyServerState(_ server: StrengthWorkout) throws(StrengthSessionError) -> SyncMergeReport {
         let (merged, report) = StrengthSync.merge(local: state.workout, server: server)
-        state.replaceWorkout(merged)
+        try state.replaceWorkout(merged)
         publishDisplay()
         return report
     }
@@ -281,7 +283,6 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
             guard let due = rest.dueTime else { return nil }
             let wait = max(0, due - now)
             try await clock.sleep(until: clock.now.advanced(by: .seconds(wait)), tolerance: nil)
-            if state.restTimer != rest { continue }
         }
         return nil
     }

@@ -225,7 +225,7 @@ public struct StrengthSessionState: Sendable, Hashable, Codable {
         try requireActive()
         try requireIndex(exerciseIndex)
         guard workout.exercises[exerciseIndex].status != .skipped else { throw .exerciseClosed(exercise: exerciseIndex) }
-        let last = workout.exercises[exerciseIndex].sets[workout.exercises[exerciseIndex].sets.count - 1]
+        guard let last = workout.exercises[exerciseIndex].sets.last else { throw .invalidWorkout("exercise \(exerciseIndex) has no set") }
         workout.exercises[exerciseIndex].sets.append(ExerciseSet(targetReps: last.targetReps, targetLoadKg: last.targetLoadKg))
         workout.exercises[exerciseIndex].status = .open
         lastActiveAt = max(lastActiveAt, time)
@@ -418,8 +418,9 @@ public struct StrengthSessionState: Sendable, Hashable, Codable {
     // MARK: Sync
 
     /// Replaces the workout by a merged one (see ``StrengthSync``); the current exercise stays when
-    /// it still exists.
-    mutating func replaceWorkout(_ merged: StrengthWorkout) {
+    /// it still exists. An invalid merged workout is refused and nothing changes.
+    mutating func replaceWorkout(_ merged: StrengthWorkout) throws(StrengthSessionError) {
+        try merged.validate()
         let currentID = workout.exercises.indices.contains(currentExerciseIndex) ? workout.exercises[currentExerciseIndex].id : nil
         workout = merged
         if let currentID, let index = merged.exercises.firstIndex(where: { $0.id == currentID }) {

@@ -14,13 +14,6 @@ struct SessionClockRecord: Sendable, Hashable, Codable {
         self.openIntervalStart = openIntervalStart
     }
 
-    init(_ clock: SessionClock) {
-        state = clock.state
-        startTime = clock.startTime
-        accumulatedSeconds = clock.accumulatedSeconds
-        openIntervalStart = clock.openIntervalStart
-    }
-
     /// Rebuilds the clock through its public transitions: start, pause after the accumulated
     /// seconds, then resume at the open interval's start when it was running.
     var clock: SessionClock {

@@ -3,7 +3,7 @@ public enum DisplayFormatting {
     /// `M:SS` under an hour, `H:MM:SS` from an hour on (seconds truncated, never rounded up, so a clock
     /// never shows a second that has not passed).
     public static func duration(seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+        let total = seconds.isFinite ? max(0, Int(min(seconds, 9e15).rounded(.down))) : 0
         let hours = total / 3600, minutes = (total / 60) % 60, secs = total % 60
         let ss = secs < 10 ? "0\(secs)" : "\(secs)"
         if hours > 0 {
@@ -15,14 +15,14 @@ public enum DisplayFormatting {
 
     /// `H:MM:SS` always (the text summary's form).
     public static func longDuration(seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+        let total = seconds.isFinite ? max(0, Int(min(seconds, 9e15).rounded(.down))) : 0
         let hours = total / 3600, minutes = (total / 60) % 60, secs = total % 60
         return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secs < 10 ? "0" : "")\(secs)"
     }
 
     /// A pace in seconds per unit as `M:SS` (rounded to the second).
     public static func pace(secondsPerUnit: Double) -> String {
-        guard secondsPerUnit.isFinite, secondsPerUnit > 0 else { return "--:--" }
+        guard secondsPerUnit.isFinite, secondsPerUnit > 0, secondsPerUnit < 9e15 else { return "--:--" }
         let total = Int(secondsPerUnit.rounded())
         let secs = total % 60
         return "\(total / 60):\(secs < 10 ? "0" : "")\(secs)"
@@ -33,6 +33,8 @@ public enum DisplayFormatting {
         guard value.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
+        // Beyond Int64 (an absurd input value): the shortest exact form instead of trapping.
+        guard abs(value) * scale < 9e18 else { return "\(value)" }
         let scaled = Int64((abs(value) * scale).rounded())
         let whole = scaled / Int64(scale), fraction = scaled % Int64(scale)
         let sign = value < 0 && scaled != 0 ? "-" : ""
@@ -44,7 +46,8 @@ public enum DisplayFormatting {
     /// An instant (seconds since 1970) as ISO 8601 UTC, `YYYY-MM-DDThh:mm:ssZ`, with milliseconds when the
     /// instant has a fraction of a second.
     public static func iso8601(secondsSince1970 seconds: Double) -> String {
-        guard seconds.isFinite else { return "" }
+        // Beyond ±285 000 years the milliseconds do not fit an Int64: not a date, like a non-finite time.
+        guard seconds.isFinite, abs(seconds) < 9e15 else { return "" }
         let milliseconds = Int64((seconds * 1000).rounded())
         var days = milliseconds / 86_400_000
         var msOfDay = milliseconds % 86_400_000

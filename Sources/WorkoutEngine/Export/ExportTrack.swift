@@ -13,7 +13,8 @@ public struct ExportPoint: Sendable, Hashable {
     /// Air temperature recorded with this fix, °C.
     public var temperatureCelsius: Double?
     /// The workout's distance when the fix was accepted, metres (the engine's measure: smoothed in the
-    /// default filter mode, a plain geodesic sum with `--filter none`; gaps add nothing).
+    /// default filter mode, a plain geodesic sum with `--filter none`; gaps add nothing). Never less
+    /// than the previous fix's.
     public var distanceMeters: Double
     /// Running time when the fix was accepted, seconds (pauses excluded); `nil` for an untimed fix.
     public var elapsedSeconds: Double?
@@ -102,6 +103,7 @@ public struct ExportRecorder: TrackSampleSink {
     private var accepted: [(index: Int, segment: Int)] = []
     /// The next received index an accepted fix can match.
     private var matchCursor = 0
+    private var lastDistance = 0.0
     private var activityName: String?
     private var pendingHeartRate: Double?
     private var pendingCadence: Double?
@@ -187,7 +189,10 @@ public struct ExportRecorder: TrackSampleSink {
             matchCursor = j + 1
             let firstOfSegment = i == 0
             var point = received[j]
-            point.distanceMeters = metrics.distanceMeters
+            // The live distance includes the open chord, which can shrink when the mover stops: keep the
+            // column cumulative.
+            point.distanceMeters = Swift.max(metrics.distanceMeters, lastDistance)
+            lastDistance = point.distanceMeters
             point.elapsedSeconds = point.location.time.flatMap { $0.isFinite ? metrics.clock.elapsedSeconds(at: $0) : nil }
             if !firstOfSegment, let speed = metrics.currentSpeedMetersPerSecond, speed.isFinite {
                 point.speedMetersPerSecond = speed
