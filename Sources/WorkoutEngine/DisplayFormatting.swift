@@ -3,7 +3,7 @@ public enum DisplayFormatting {
     /// `M:SS` under an hour, `H:MM:SS` from an hour on (seconds truncated, never rounded up, so a clock
     /// never shows a second that has not passed).
     public static func duration(seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(min(seconds, 9e15).rounded(.down))) : 0
+        let total = seconds.isFinite ? Int(min(max(seconds, 0), 9e15).rounded(.down)) : 0
         let hours = total / 3600, minutes = (total / 60) % 60, secs = total % 60
         let ss = secs < 10 ? "0\(secs)" : "\(secs)"
         if hours > 0 {
@@ -15,7 +15,7 @@ public enum DisplayFormatting {
 
     /// `H:MM:SS` always (the text summary's form).
     public static func longDuration(seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(min(seconds, 9e15).rounded(.down))) : 0
+        let total = seconds.isFinite ? Int(min(max(seconds, 0), 9e15).rounded(.down)) : 0
         let hours = total / 3600, minutes = (total / 60) % 60, secs = total % 60
         return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secs < 10 ? "0" : "")\(secs)"
     }

@@ -176,14 +176,25 @@ public enum RouteMapRenderer {
             drawPieces(&canvas, line: line, buckets: buckets, colors: colors)
         }
 
-        // Pauses at the end of every segment but the last, then the end, then the start on top.
-        for line in pixels.dropLast() {
-            if let p = line.last { drawPauseMarker(&canvas, at: p) }
-        }
+        // The end, the start, then a pause marker at the end of every segment but the last; a pause
+        // that would hide the start or end marker is moved clear of it, with a leader line to its place.
         if let start = pixels.first?.first, let end = pixels.last?.last {
             let overlapping = pixelDistance(start, end) < 18
             drawEndMarker(&canvas, at: end, radius: overlapping ? 15 : 9)
             drawStartMarker(&canvas, at: start, activity: track.activity, color: activityColor)
+            for line in pixels.dropLast() {
+                guard let p = line.last else { continue }
+                var at = p
+                for anchor in [start, end] where pixelDistance(at, anchor) < 20 {
+                    let d = pixelDistance(p, anchor)
+                    let (ux, uy) = d > 0.5 ? ((p.x - anchor.x) / d, (p.y - anchor.y) / d) : (0.7071, -0.7071)
+                    at = (anchor.x + ux * 22, anchor.y + uy * 22)
+                }
+                if pixelDistance(at, p) > 0.5 {
+                    canvas.line(x1: p.x, y1: p.y, x2: at.x, y2: at.y, stroke: "#6b7280", width: 1.2)
+                }
+                drawPauseMarker(&canvas, at: at)
+            }
         }
 
         drawHeader(&canvas, track: track, units: options.units, width: width)
