@@ -21,6 +21,17 @@ import CPROJ
 /// Owns a `PJ_CONTEXT` and a `PJ`, both freed in `deinit` (`proj_destroy`, `proj_context_destroy`).
 /// Not thread-safe, hence not `Sendable`: create one per task (creation costs about 50 µs).
 public final class LocalProjection {
+    /// The map projection behind the frame.
+    public enum Method: String, Sendable, Hashable, CaseIterable {
+        /// `+proj=aeqd`: distances and azimuths from the centre are exact (the default). PROJ solves a
+        /// geodesic per point: about 560 ns per point here.
+        case azimuthalEquidistant = "aeqd"
+        /// `+proj=tmerc` (PROJ's exact Poder/Engsager series) with its central meridian through the centre:
+        /// conformal, scale error about x²/(2R²) east–west of the centre (1·10⁻⁶ at 10 km), about 140 ns
+        /// per point. For geometry over long routes, where the projection's cost shows.
+        case transverseMercator = "tmerc"
+    }
+
     /// The centre of the projection (maps to x = 0, y = 0).
     public let center: GeoCoordinate
     /// The PROJ definition string used to create the transformation.
@@ -36,7 +47,7 @@ public final class LocalProjection {
     ///   with PROJ's message when PROJ refuses the definition;
     ///   ``GeodesyError/contextCreationFailed`` when no context could be made.
     /// - Complexity: O(1), tens of microseconds.
-    public convenience init(center: GeoCoordinate) throws(GeodesyError) {
+    public convenience init(center: GeoCoordinate, method: Method = .azimuthalEquidistant) throws(GeodesyError) {
         guard center.latitude.isFinite, center.longitude.isFinite, abs(center.latitude) <= 90 else {
             throw .invalidCoordinate(latitude: center.latitude, longitude: center.longitude)
         }
@@ -44,7 +55,7 @@ public final class LocalProjection {
         var longitude = center.longitude.truncatingRemainder(dividingBy: 360)
         if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
         let definition = "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad "
-            + "+step +proj=aeqd +lat_0=\(center.latitude) +lon_0=\(longitude) +x_0=0 +y_0=0 +ellps=WGS84"
+            + "+step +proj=\(method.rawValue) +lat_0=\(center.latitude) +lon_0=\(longitude) +x_0=0 +y_0=0 +ellps=WGS84"
         try self.init(center: GeoCoordinate(latitude: center.latitude, longitude: longitude), definition: definition)
     }
 

@@ -155,7 +155,14 @@ public struct LocationFilter: Sendable {
         guard let t0 = a.time, let t1 = b.time else { return true }
         let seconds = t1 - t0
         guard seconds > 0 else { return false }
-        return Self.distance(a, b) / seconds <= configuration.maximumPlausibleSpeedMetersPerSecond
+        let limitMeters = configuration.maximumPlausibleSpeedMetersPerSecond * seconds
+        // The tangent-plane distance is within 0.1 % of the geodesic for steps under 10 km: decide with it
+        // unless the step is that close to the limit or that long (one geodesic then, not one per fix).
+        let approximate = LocalScale.approximateDistanceMeters(from: a, to: b)
+        if approximate < 10_000, abs(approximate - limitMeters) > 0.002 * limitMeters {
+            return approximate <= limitMeters
+        }
+        return Self.distance(a, b) <= limitMeters
     }
 
     private static func distance(_ a: LocationSample, _ b: LocationSample) -> Double {

@@ -81,6 +81,10 @@ struct PositionSmoother: Sendable {
     private var longitude = 0.0
     private var lastTime: Double?
     private(set) var isInitialized = false
+    /// The tangent plane's scale, recomputed when the latitude has moved by more than 0.01° (its
+    /// relative change is then below 2·10⁻⁴ × tan φ per 0.01°, far inside GPS noise).
+    private var scale = LocalScale(latitude: 0)
+    private var scaleLatitude = Double.nan
 
     init(accelerationNoise: Double, defaultAccuracyMeters: Double) {
         self.accelerationNoise = accelerationNoise
@@ -106,7 +110,10 @@ struct PositionSmoother: Sendable {
         }
         let dt = max(time - last, 0)
         lastTime = time
-        let scale = LocalScale(latitude: latitude)
+        if !(abs(latitude - scaleLatitude) <= 0.01) {
+            scale = LocalScale(latitude: latitude)
+            scaleLatitude = latitude
+        }
         east.predict(seconds: dt, accelerationNoise: accelerationNoise)
         north.predict(seconds: dt, accelerationNoise: accelerationNoise)
         var dLon = lon - longitude

@@ -373,7 +373,10 @@ public struct WorkoutBuilder: Sendable {
         var stepSpeed: Double?
         if let previous = previousFix, let t0 = previous.time, let t1 = fix.time, t1 > t0 {
             let seconds = t1 - t0
-            let rawStepSpeed = fix.speedMetersPerSecond ?? (LocalScale.approximateDistanceMeters(from: previous, to: fix) / seconds)
+            // The raw step (for maximum speed): the geodesic already measured without smoothing, else the
+            // tangent-plane distance (no second geodesic per fix).
+            let rawStepMeters = smoothing ? LocalScale.approximateDistanceMeters(from: previous, to: fix) : stepMeters
+            let rawStepSpeed = fix.speedMetersPerSecond ?? (rawStepMeters / seconds)
             let movingSpeed = fix.speedMetersPerSecond ?? (smoothing ? smoother.speedMetersPerSecond : stepMeters / seconds)
             if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
                 movingSeconds += seconds
