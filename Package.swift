@@ -48,7 +48,7 @@ let package = Package(
         ),
 
         // Helpers shared by the test targets (paths of sample tracks, the geod reference, tolerances).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "RouteGeometryTests", dependencies: ["RouteGeometry", "TestSupport"]),
         .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "TestSupport"]),

@@ -1,3 +1,4 @@
+import TestSupport
 import Geodesy
 import RouteGeometry
 import Testing

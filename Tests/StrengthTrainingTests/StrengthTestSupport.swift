@@ -4,36 +4,15 @@ import StrengthTraining
 import TestSupport
 import WorkoutEngine
 
-/// Log lines a test can inspect.
-final class LogRecord: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(level: Logger.Level, message: String, metadata: Logger.Metadata)] = []
-    func append(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata) {
-        lock.withLock { entries.append((level, message, metadata)) }
-    }
-    var messages: [String] { lock.withLock { entries.map(\.message) } }
-    func metadata(of message: String) -> Logger.Metadata? { lock.withLock { entries.last { $0.message == message }?.metadata } }
-}
-
-struct RecordingLogHandler: LogHandler {
-    let record: LogRecord
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        record.append(event.level, "\(event.message)", metadata.merging(event.metadata ?? [:]) { $1 })
-    }
-}
+/// The shared capturing log under the name these tests use.
+typealias LogRecord = CapturedLog
 
 /// Seconds since 1970 at which the manual clocks of the tests start.
 let epoch: Double = 1_700_000_000
 
 func makeLogger() -> (Logger, LogRecord) {
     let record = LogRecord()
-    return (Logger(label: "strength-tests", factory: { _ in RecordingLogHandler(record: record) }), record)
+    return (record.logger(label: "strength-tests"), record)
 }
 
 /// Squat 4 x 5 @ 100 kg (rest 90 s), bench 3 x 8 @ 60 kg (default rest), plank 2 x 1.

@@ -139,7 +139,7 @@ struct JSONSampleReaderTests {
     @Test func isoTimesMatchFoundation() throws {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let milliseconds = Int64.random(in: 0...4_102_444_800_000, using: &generator)
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
@@ -276,7 +276,7 @@ struct JSONSampleReaderTests {
         #expect(inside?.message == "record 1: expected a string key or '}', found byte 0x89")
         #expect(inside?.position == SourcePosition(line: 1, column: 26))
         // Random bytes never crash and (almost always) fail.
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             _ = try JSONTestInput.outcome(bytes)
@@ -414,7 +414,7 @@ struct JSONSampleReaderTests {
 
     @Test(arguments: [1 as UInt64, 2, 3, 4])
     func randomSamplesRoundTrip(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let samples = (0..<400).map { _ in JSONTestWriter.randomSample(using: &generator) }
         let objects = samples.map { JSONTestWriter.object($0, using: &generator) }
         let ndjson = objects.joined(separator: Bool.random(using: &generator) ? "\n" : "\r\n\n")
@@ -434,7 +434,7 @@ struct JSONSampleReaderTests {
         let base = Array((#"{"type":"header","activity":"run"}"# + "\n" + Self.everyType.map(\.json).joined(separator: "\n")
             + "\n" + #"{"type":"x","v":[{"a":"\u00e9\ud83c\udfc3"},-1.5e-3,true,null]}"#).utf8)
         let document = Array((#"{"samples":["# + Self.everyType.map(\.json).joined(separator: ",") + "]}").utf8)
-        var generator = SeededGenerator(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         let interesting: [UInt8] = Array("{}[]\",:\\/eE+-.0123456789 \n\rtfnu".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         for round in 0..<300 {
             var bytes = round % 2 == 0 ? base : document
@@ -453,7 +453,7 @@ struct JSONSampleReaderTests {
     }
 
     @Test func numbersAreCorrectlyRounded() throws {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         var texts: [String] = []
         for _ in 0..<3000 {
             // Full-precision doubles, as Swift prints them.

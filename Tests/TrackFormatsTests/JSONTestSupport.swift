@@ -85,18 +85,6 @@ enum JSONTestInput {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures replay.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A deliberately simple writer of the schema, independent of the reader, for round-trip tests.
 enum JSONTestWriter {
@@ -108,7 +96,7 @@ enum JSONTestWriter {
     }
 
     /// The JSON object for `sample`, with keys in an order chosen by `generator` and random spacing.
-    static func object(_ sample: Sample, using generator: inout SeededGenerator) -> String {
+    static func object(_ sample: Sample, using generator: inout SplitMix64) -> String {
         var pairs: [String] = []
         let nulls = Bool.random(using: &generator)
         func add(_ pair: String?) { if let pair { pairs.append(pair) } }
@@ -159,7 +147,7 @@ enum JSONTestWriter {
     }
 
     /// A random sample of a random type; optional fields present at random.
-    static func randomSample(using generator: inout SeededGenerator) -> Sample {
+    static func randomSample(using generator: inout SplitMix64) -> Sample {
         func value(_ range: ClosedRange<Double>) -> Double {
             // Mix "nice" decimals (as devices write them) with full-precision doubles.
             if Bool.random(using: &generator) {

@@ -14,28 +14,6 @@ struct CollectingSink: TrackSampleSink {
     mutating func consume(_ sample: Sample) throws { samples.append(sample) }
 }
 
-/// Log lines captured by ``PersistenceFixtures/capturingLogger()``.
-final class CapturedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [(Logger.Level, String)] = []
-    func append(_ level: Logger.Level, _ message: String) { lock.withLock { lines.append((level, message)) } }
-    var messages: [String] { lock.withLock { lines.map(\.1) } }
-    func count(atLeast level: Logger.Level) -> Int { lock.withLock { lines.filter { $0.0 >= level }.count } }
-}
-
-struct CapturingLogHandler: LogHandler {
-    let log: CapturedLog
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        log.append(event.level, "\(event.message)")
-    }
-}
-
 /// A clock the tests move by hand (wall-clock seconds since 1970).
 final class TestWallClock: @unchecked Sendable {
     private let lock = NSLock()
@@ -63,7 +41,7 @@ enum PersistenceFixtures {
 
     static func capturingLogger() -> (Logger, CapturedLog) {
         let log = CapturedLog()
-        return (Logger(label: "persistence-tests", factory: { _ in CapturingLogHandler(log: log) }), log)
+        return (log.logger(label: "persistence-tests"), log)
     }
 
     /// Exact equality of samples, bit for bit (so NaN payloads and the sign of zero count).
