@@ -13,7 +13,7 @@ public struct RouteSummary: Sendable, Hashable {
     /// Google encoded polyline (precision 5) of the simplified route, its segments joined in order; empty
     /// for an empty route.
     public var encodedPolyline: String
-    /// Bounds of the full (unsimplified) route; `nil` when it has no fix.
+    /// Bounds of every accepted fix; `nil` when there is none.
     public var bounds: GeoBounds?
 
     public init(simplifiedPointCount: Int, simplificationToleranceMeters: Double, encodedPolyline: String, bounds: GeoBounds?) {
@@ -37,7 +37,7 @@ public struct RouteSummary: Sendable, Hashable {
             simplifiedPointCount: simplified.segments.reduce(0) { $0 + $1.count },
             simplificationToleranceMeters: toleranceMeters,
             encodedPolyline: EncodedPolyline.encode(points),
-            bounds: geometry.bounds)
+            bounds: route.bounds)
     }
 }
 

@@ -22,6 +22,10 @@ public struct WorkoutOptions: Sendable, Hashable {
     public var sensorHoldLimitSeconds: Double
     /// Tolerance of the route simplification behind the summary's encoded polyline.
     public var simplificationToleranceMeters: Double
+    /// How much of the route to keep: every fix (the default; exports need them), or only what draws it
+    /// within a tolerance, so memory does not grow with the sampling rate (`route-replay summary` keeps
+    /// half the simplification tolerance, so its polyline stays within 1.5 times that tolerance).
+    public var routeStorage: RouteStorage
     /// The athlete behind heart-rate zones, TRIMP and energy estimates; absent values take the defaults
     /// documented on ``ResolvedAthleteProfile``.
     public var profile: AthleteProfile
@@ -35,7 +39,8 @@ public struct WorkoutOptions: Sendable, Hashable {
         elevationHysteresisMeters: Double = 3,
         sensorHoldLimitSeconds: Double = 20,
         simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters,
-        profile: AthleteProfile = AthleteProfile()
+        profile: AthleteProfile = AthleteProfile(),
+        routeStorage: RouteStorage = .everyFix
     ) {
         self.activity = activity
         self.activityIsExplicit = activityIsExplicit
@@ -46,6 +51,7 @@ public struct WorkoutOptions: Sendable, Hashable {
         self.sensorHoldLimitSeconds = sensorHoldLimitSeconds
         self.simplificationToleranceMeters = simplificationToleranceMeters
         self.profile = profile
+        self.routeStorage = routeStorage
     }
 
     var effectiveRules: ActivityRules { rules ?? activity.rules }
@@ -65,7 +71,7 @@ public struct WorkoutBuilder: Sendable {
     /// The session's running intervals.
     public private(set) var clock = SessionClock()
     /// The accepted fixes, by segment.
-    public private(set) var route = RecordedRoute()
+    public private(set) var route: RecordedRoute
 
     private var filter: LocationFilter
     private var smoother: PositionSmoother
@@ -105,6 +111,7 @@ public struct WorkoutBuilder: Sendable {
 
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
+        self.route = RecordedRoute(storage: options.routeStorage)
         self.filter = LocationFilter(configuration: .init(
             mode: options.filterMode, activity: options.activity,
             maximumHorizontalAccuracyMeters: options.maximumHorizontalAccuracyMeters))

@@ -21,8 +21,17 @@ struct TrackOptions: ParsableArguments {
     @Option(name: .long, help: "Location filtering: default, or none to keep every valid coordinate.")
     var filter: LocationFilterMode = .default
 
+    /// The options as given, keeping every fix of the route (exports need them).
     var workoutOptions: WorkoutOptions {
         WorkoutOptions(activity: activity ?? .running, activityIsExplicit: activity != nil, filterMode: filter)
+    }
+
+    /// The options for commands that only summarise the route: it is kept decimated to half the
+    /// simplification tolerance, so memory grows with the route's shape, not with the file.
+    var summaryOptions: WorkoutOptions {
+        var options = workoutOptions
+        options.routeStorage = .decimated(toleranceMeters: options.simplificationToleranceMeters / 2)
+        return options
     }
 }
 

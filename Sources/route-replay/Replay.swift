@@ -65,7 +65,7 @@ extension RouteReplay {
 
         func run() throws {
             try reportingErrors {
-                let options = track.workoutOptions
+                let options = track.summaryOptions
                 let runner = ReplayRunner(
                     trackPath: track.path, inputFormat: track.inputFormat, format: format, units: units,
                     fps: fps, speed: asFastAsPossible ? nil : (speed ?? 1),

@@ -19,7 +19,7 @@ extension RouteReplay {
         var format: OutputFormat = .json
 
         func run() throws {
-            let options = try athlete.applied(to: track.workoutOptions)
+            let options = try athlete.applied(to: track.summaryOptions)
             let summary = try reportingErrors {
                 try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options)
             }
