@@ -34,6 +34,14 @@ let package = Package(
                 .product(name: "Geodesy", package: "WorkoutEngine"),
             ]
         ),
+        // The live pipeline: real-time scheduler lateness and wake-ups, and as-fast-as-possible frame throughput.
+        .executableTarget(
+            name: "timeline-probe",
+            dependencies: [
+                "SyntheticTracks",
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

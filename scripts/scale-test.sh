@@ -2,7 +2,8 @@
 # Scale check: inputs far larger than memory should need, streamed through standard input by a
 # generator (nothing large touches the disk), with peak RSS from /usr/bin/time -f %M.
 #   1. `route-replay summary -` of a generated GPX at 1/10 and full size (default 2 GiB).
-#   2. `route-replay replay - --as-fast-as-possible --format ndjson` of a generated NDJSON stream at
+#   2. `route-replay replay - --as-fast-as-possible --fps 1 --format ndjson` (one frame per second of track
+#      time, so the run measures ingest rather than printing 30 frames a second) of a generated NDJSON stream at
 #      1/10 and full size (default 10 million samples), output to /dev/null.
 # Prints input size, samples, wall time and peak RSS per run; the full-size RSS should stay close to the
 # 1/10 one (streaming readers; what grows is only the accepted route the summary keeps).
@@ -39,18 +40,20 @@ head = (b'<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="sc
 tail = b'</trkseg></trk>\n</gpx>\n'
 out.write(head)
 written, i, base = len(head) + len(tail), 0, 1_700_000_000
+import time as _time
 while written < target:
     parts = []
     for _ in range(20000):
         t = base + i
-        lat = 47.0 + (i % 200000) * 0.00002
-        lon = 8.0 + (i // 200000) * 0.001 + (i % 7) * 0.000001
-        hh, mm, ss = (t // 3600) % 24, (t // 60) % 60, t % 60
-        day = 14 + (t - base) // 86400
-        parts.append('<trkpt lat="%.7f" lon="%.7f"><ele>%.1f</ele><time>2023-11-%02dT%02d:%02d:%02dZ</time>'
+        # A back-and-forth walk (no jump), 2.2 m per second, with valid, increasing times.
+        leg, step = divmod(i, 200000)
+        lat = 47.0 + (step if leg % 2 == 0 else 200000 - step) * 0.00002
+        lon = 8.0 + leg * 0.001 + (i % 7) * 0.000001
+        stamp = _time.strftime('%Y-%m-%dT%H:%M:%SZ', _time.gmtime(t)).encode().decode()
+        parts.append('<trkpt lat="%.7f" lon="%.7f"><ele>%.1f</ele><time>%s</time>'
                      '<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>%d</gpxtpx:hr><gpxtpx:cad>%d</gpxtpx:cad>'
                      '</gpxtpx:TrackPointExtension></extensions></trkpt>\n'
-                     % (lat, lon, 400 + (i % 500) * 0.1, 1 + (day - 1) % 28, hh, mm, ss, 120 + i % 40, 80 + i % 10))
+                     % (lat, lon, 400 + (i % 500) * 0.1, stamp, 120 + i % 40, 80 + i % 10))
         i += 1
     chunk = ''.join(parts).encode()
     out.write(chunk)
@@ -75,7 +78,8 @@ while i < count:
         if i % 2 == 0:
             k = i // 2
             parts.append('{"type":"location","time":%d,"latitude":%.7f,"longitude":%.7f,"altitude":%.1f}\n'
-                         % (t, 47.0 + (k % 200000) * 0.00002, 8.0 + (k // 200000) * 0.001, 400 + (k % 500) * 0.1))
+                         % (t, 47.0 + ((k % 200000) if (k // 200000) % 2 == 0 else 200000 - k % 200000) * 0.00002,
+                            8.0 + (k // 200000) * 0.001, 400 + (k % 500) * 0.1))
         else:
             parts.append('{"type":"heartRate","time":%d,"bpm":%d}\n' % (t, 120 + i % 40))
         i += 1
@@ -105,7 +109,7 @@ for fraction in 10 1; do
 done
 for fraction in 10 1; do
     count=$((ndjson_samples / fraction))
-    read -r seconds rss status < <(measure generate_ndjson "$count" "$binary" replay - --input-format ndjson --as-fast-as-possible --format ndjson)
+    read -r seconds rss status < <(measure generate_ndjson "$count" "$binary" replay - --input-format ndjson --as-fast-as-possible --fps 1 --format ndjson)
     printf '%-44s %10s smp %9s %14s %6s\n' "replay NDJSON --as-fast-as-possible (1/$fraction)" "$count" "$seconds" "$((rss / 1024))" "$status"
     results+=("ndjson $fraction $rss $status")
 done
