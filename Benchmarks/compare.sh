@@ -5,11 +5,11 @@
 #   Benchmarks/compare.sh --peers-1m       # also gpxpy (~70 s, ~6 GiB per run) and gpsbabel at 1M points
 #   Benchmarks/compare.sh --sizes 10000,100000 --runs 3
 #
-# What it does (everything it writes is git-ignored: Benchmarks/work/, Benchmarks/.venv/, Benchmarks/.build/):
+# What it does (everything it writes is git-ignored: Benchmarks/generated/, Benchmarks/.venv/, Benchmarks/.build/):
 #  1. installs what is missing: the project's system libraries (scripts/install-system-deps.sh), gpsbabel
 #     (Debian), and gpxpy $GPXPY_VERSION in Benchmarks/.venv;
 #  2. generates deterministic 1 Hz tracks (scripts/tracks.py) as GPX 1.1 with Garmin hr + cad and as NDJSON,
-#     plus a binary coordinates file, into Benchmarks/work/ (kept and reused while the generator is unchanged);
+#     plus a binary coordinates file, into Benchmarks/generated/ (kept and reused while the generator is unchanged);
 #  3. builds route-replay and pipeline-probe in release (scratch folder Benchmarks/.build, so it never waits
 #     for or disturbs a build in the main package's .build) and compiles the C programs (cc -O2 ... -lproj);
 #  4. runs scripts/compare.py: medians of wall time, peak RSS per run (wait4), ns/point, MB/s, ratios to us,
@@ -22,7 +22,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-work="$here/work"
+work="$here/generated"
 venv="$here/.venv"
 scratch="$here/.build"
 GPXPY_VERSION="${GPXPY_VERSION:-1.6.2}"
