@@ -14,6 +14,7 @@ let package = Package(
         .package(name: "WorkoutEngine", path: "../"),
         // `MallocInterposer` only: the default `RuntimeInterposer` trait needs a package that is not mirrored here.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Deterministic synthetic tracks (the same formulas as scripts/tracks.py) and file helpers.
@@ -40,6 +41,14 @@ let package = Package(
             dependencies: [
                 "SyntheticTracks",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+            ]
+        ),
+        // The journal: append throughput with the default durability policy, and recovery time.
+        .executableTarget(
+            name: "journal-probe",
+            dependencies: [
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -1,0 +1,51 @@
+// The journal's two measurements (issue on persistence; not timed tests):
+//   journal-probe [samples]   appends `samples` 1 Hz location samples with the default durability policy
+//                             (one write + fsync per second of track time), reports samples per second and
+//                             CPU per second of track time, then recovers the journal and reports the time.
+import Foundation
+import Logging
+import WorkoutEngine
+import WorkoutSamples
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
+}
+
+let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-probe-\(UUID().uuidString)").path
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+let logger = Logger(label: "journal-probe", factory: { _ in SwiftLogNoOpLogHandler() })
+
+let recorder = PersistentSessionRecorder(directory: directory, logger: logger)
+let start = 1_700_000_000.0
+recorder.start(activity: .running, at: start)
+var lat = 47.0, lon = 8.0
+let clock = ContinuousClock()
+let wallStart = clock.now
+let cpuStart = cpuSeconds()
+for i in 0..<count {
+    lat += 2.5e-5 * cos(Double(i) / 300)
+    lon += 3.5e-5 * sin(Double(i) / 300)
+    recorder.record(.location(LocationSample(time: start + Double(i), latitude: lat, longitude: lon, altitudeMeters: 400)))
+}
+_ = recorder.sync()
+let appendSeconds = seconds(clock.now - wallStart)
+let appendCPU = cpuSeconds() - cpuStart
+print(String(format: "append %d samples (default policy: fsync every second of track time): %.2f s wall, %.0f samples/s, %.1f µs CPU per second of 1 Hz track (%.4f %% of a core)",
+             count, appendSeconds, Double(count) / appendSeconds, appendCPU / Double(count) * 1e6, appendCPU / Double(count) * 100))
+
+for _ in 0..<3 {
+    let recoverStart = clock.now
+    let outcomes = try SessionRecovery.recover(directory: directory, now: start + Double(count), logger: logger)
+    let recoverSeconds = seconds(clock.now - recoverStart)
+    guard case .recovered(let session)? = outcomes.first else { print("not recovered: \(outcomes)"); break }
+    print(String(format: "recover %d samples: %.3f s (distance %.1f m)", session.journaledSampleCount, recoverSeconds, session.builder.distanceMeters))
+}
