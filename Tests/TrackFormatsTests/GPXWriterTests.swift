@@ -88,7 +88,7 @@ struct GPXWriterTests {
         #expect(DecimalText.fixed(2.5049, maximumFractionDigits: 2) == "2.5")
         #expect(DecimalText.fixed(-0.001, maximumFractionDigits: 2) == "0")
         #expect(DecimalText.fixed(1234.5678, maximumFractionDigits: 3) == "1234.568")
-        for value in [37.24173816852271556854248046875, -121.97232423350215, 1e-300, 5e-324, 1.7976931348623157e308, 0.1 + 0.2] {
+        for value in [37.24173816852271556854248046875, -121.97232423350215, 1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.1 + 0.2] {
             let text = DecimalText.shortest(value)
             #expect(!text.contains("e"))
             #expect(Double(text) == value, "\(text) reads back as \(value)")
