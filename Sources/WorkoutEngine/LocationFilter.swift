@@ -81,6 +81,7 @@ public struct LocationFilter: Sendable {
     private var anchor: LocationSample?
     private var lastAcceptedTime: Double?
     private var heldRun: [LocationSample] = []
+    private var scaleCache = LocalScaleCache()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -151,14 +152,14 @@ public struct LocationFilter: Sendable {
         return .rejected(reason)
     }
 
-    private func isPlausibleStep(from a: LocationSample, to b: LocationSample) -> Bool {
+    private mutating func isPlausibleStep(from a: LocationSample, to b: LocationSample) -> Bool {
         guard let t0 = a.time, let t1 = b.time else { return true }
         let seconds = t1 - t0
         guard seconds > 0 else { return false }
         let limitMeters = configuration.maximumPlausibleSpeedMetersPerSecond * seconds
         // The tangent-plane distance is within 0.1 % of the geodesic for steps under 10 km: decide with it
         // unless the step is that close to the limit or that long (one geodesic then, not one per fix).
-        let approximate = LocalScale.approximateDistanceMeters(from: a, to: b)
+        let approximate = scaleCache.approximateDistanceMeters(from: a, to: b)
         if approximate < 10_000, abs(approximate - limitMeters) > 0.002 * limitMeters {
             return approximate <= limitMeters
         }

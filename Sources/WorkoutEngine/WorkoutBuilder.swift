@@ -80,6 +80,7 @@ public struct WorkoutBuilder: Sendable {
     private var cadence: TimeWeightedStatistic
     private var power: TimeWeightedStatistic
     private var stepSpeeds = RollingMedianOfFive()
+    private var scaleCache = LocalScaleCache()
 
     private var firstTime: Double?
     private var lastTime: Double?
@@ -382,7 +383,7 @@ public struct WorkoutBuilder: Sendable {
             let seconds = t1 - t0
             // The raw step (for maximum speed): the geodesic already measured without smoothing, else the
             // tangent-plane distance (no second geodesic per fix).
-            let rawStepMeters = smoothing ? LocalScale.approximateDistanceMeters(from: previous, to: fix) : stepMeters
+            let rawStepMeters = smoothing ? scaleCache.approximateDistanceMeters(from: previous, to: fix) : stepMeters
             let rawStepSpeed = fix.speedMetersPerSecond ?? (rawStepMeters / seconds)
             let movingSpeed = fix.speedMetersPerSecond ?? (smoothing ? smoother.speedMetersPerSecond : stepMeters / seconds)
             if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
@@ -418,15 +419,40 @@ extension WorkoutBuilder: TrackSampleSink {
 }
 
 extension LocalScale {
-    /// Distance between two fixes in the tangent plane at the first one. Within 0.1 % of the geodesic
-    /// for steps under 10 km; used only where a step's rough size is needed (maximum speed).
+    /// Distance between two fixes in the tangent plane at their mean latitude. Within 0.1 % of the
+    /// geodesic for steps under 10 km; used only where a step's rough size is needed (maximum speed,
+    /// plausibility, gaps).
     static func approximateDistanceMeters(from a: LocationSample, to b: LocationSample) -> Double {
-        let scale = LocalScale(latitude: (a.latitude + b.latitude) / 2)
+        LocalScale(latitude: (a.latitude + b.latitude) / 2).planarDistanceMeters(from: a, to: b)
+    }
+
+    func planarDistanceMeters(from a: LocationSample, to b: LocationSample) -> Double {
         var dLon = b.longitude - a.longitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let east = dLon * scale.metersPerDegreeLongitude
-        let north = (b.latitude - a.latitude) * scale.metersPerDegreeLatitude
+        let east = dLon * metersPerDegreeLongitude
+        let north = (b.latitude - a.latitude) * metersPerDegreeLatitude
         return (east * east + north * north).squareRoot()
+    }
+}
+
+/// A ``LocalScale`` kept while the latitude stays within 0.01° (the scale then changes by under
+/// 2·10⁻⁴ × tan φ), so a stream of nearby fixes does not pay a sine and a cosine each.
+struct LocalScaleCache: Sendable {
+    private var latitude = Double.nan
+    private var cached = LocalScale(latitude: 0)
+
+    mutating func scale(atLatitude value: Double) -> LocalScale {
+        if !(abs(value - latitude) <= 0.01) {
+            cached = LocalScale(latitude: value)
+            latitude = value
+        }
+        return cached
+    }
+
+    /// ``LocalScale/approximateDistanceMeters(from:to:)`` with the cached scale.
+    mutating func approximateDistanceMeters(from a: LocationSample, to b: LocationSample) -> Double {
+        guard abs(b.latitude - a.latitude) < 0.1 else { return LocalScale.approximateDistanceMeters(from: a, to: b) }
+        return scale(atLatitude: a.latitude).planarDistanceMeters(from: a, to: b)
     }
 }
 
