@@ -1,0 +1,28 @@
+import Testing
+import TestSupport
+
+/// Pins the command-line interface: an accidental change to a subcommand, an option or a usage line
+/// shows up here.
+struct HelpTextTests {
+    @Test func rootListsEverySubcommandAndTheExitCodes() throws {
+        let help = try CLI.run(["--help"]).standardOutput
+        for subcommand in ["summary", "replay", "recover", "export"] {
+            #expect(help.contains("\n  \(subcommand) "), "missing subcommand \(subcommand)")
+        }
+        #expect(help.contains("Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or"))
+    }
+
+    @Test func summaryUsage() throws {
+        let help = try CLI.run(["summary", "--help"]).standardOutput
+        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--profile <file.json>] [--format <format>]"))
+    }
+
+    @Test func replayOptions() throws {
+        let help = try CLI.run(["replay", "--help"]).standardOutput
+        #expect(help.contains("USAGE: route-replay replay [<options>] <path>"))
+        for option in ["--input-format", "--activity", "--filter", "--speed", "--as-fast-as-possible", "--fps", "--format",
+                       "--units", "--pause-at", "--resume-at", "--auto-pause", "--journal"] {
+            #expect(help.contains("  \(option) ") || help.contains("  \(option)\n"), "replay --help lacks \(option)")
+        }
+    }
+}
