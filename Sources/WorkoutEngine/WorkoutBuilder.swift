@@ -352,18 +352,29 @@ public struct WorkoutBuilder: Sendable {
             // least `distanceChordMeters` (see the README's "How distance is measured").
             let smoothed = smoother.smooth(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters)
             if let anchor = previousMeasuredPoint {
-                stepMeters = Ellipsoid.wgs84.distanceMeters(
-                    latitude1: anchor.latitude, longitude1: anchor.longitude,
-                    latitude2: smoothed.latitude, longitude2: smoothed.longitude)
                 if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold {
                     previousMeasuredPoint = smoothed
                     pendingChordMeters = 0
-                } else if stepMeters >= Self.distanceChordMeters {
-                    route.addDistance(stepMeters)
-                    previousMeasuredPoint = smoothed
-                    pendingChordMeters = 0
                 } else {
-                    pendingChordMeters = stepMeters
+                    // The tangent plane decides whether the chord is complete (it is within 0.1 % of the
+                    // geodesic over 10 m); the geodesic is computed only for a chord that counts, one in
+                    // three or four fixes at running pace.
+                    let planar = scaleCache.scale(atLatitude: anchor.latitude).planarDistanceMeters(
+                        latitude1: anchor.latitude, longitude1: anchor.longitude,
+                        latitude2: smoothed.latitude, longitude2: smoothed.longitude)
+                    pendingChordMeters = planar
+                    if planar >= Self.distanceChordMeters * 0.99 {
+                        let chordMeters = Ellipsoid.wgs84.distanceMeters(
+                            latitude1: anchor.latitude, longitude1: anchor.longitude,
+                            latitude2: smoothed.latitude, longitude2: smoothed.longitude)
+                        if chordMeters >= Self.distanceChordMeters {
+                            route.addDistance(chordMeters)
+                            previousMeasuredPoint = smoothed
+                            pendingChordMeters = 0
+                        } else {
+                            pendingChordMeters = chordMeters
+                        }
+                    }
                 }
             } else {
                 previousMeasuredPoint = smoothed
@@ -427,10 +438,15 @@ extension LocalScale {
     }
 
     func planarDistanceMeters(from a: LocationSample, to b: LocationSample) -> Double {
-        var dLon = b.longitude - a.longitude
+        planarDistanceMeters(latitude1: a.latitude, longitude1: a.longitude, latitude2: b.latitude, longitude2: b.longitude)
+    }
+
+    /// Distance between two points in this tangent plane, metres.
+    func planarDistanceMeters(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
+        var dLon = longitude2 - longitude1
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
         let east = dLon * metersPerDegreeLongitude
-        let north = (b.latitude - a.latitude) * metersPerDegreeLatitude
+        let north = (latitude2 - latitude1) * metersPerDegreeLatitude
         return (east * east + north * north).squareRoot()
     }
 }

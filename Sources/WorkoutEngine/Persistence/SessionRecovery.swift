@@ -12,8 +12,9 @@ public struct RecoveredSession: Sendable {
     /// Its state is `paused`, or `ended` when the journal holds an `end` record (the session ended but
     /// its summary was never saved), or `notStarted` when no timed sample arrived.
     public var builder: WorkoutBuilder
-    /// `builder.summary()`; `nil` only if the route could not be summarised (a GEOS failure).
-    public var summary: WorkoutSummary?
+    /// `builder.summary()`, computed when asked (simplifying a long route costs more than recovering it);
+    /// `nil` only if the route could not be summarised (a GEOS failure).
+    public var summary: WorkoutSummary? { try? builder.summary() }
     /// Valid records replayed.
     public var recordCount: Int
     /// Sample records among them: the number of input samples a replay can skip to continue.
@@ -225,7 +226,7 @@ public enum SessionRecovery {
                 pausedAt = at ?? builder.snapshot.endTime
             }
             return .recovered(RecoveredSession(
-                header: header, journalPath: path, builder: builder, summary: try? builder.summary(),
+                header: header, journalPath: path, builder: builder,
                 recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
                 droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
                 lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))
