@@ -10,7 +10,11 @@ enum ExitStatus {
     static let usage: Int32 = 64
     static let malformedInput: Int32 = 65
     static let inputUnavailable: Int32 = 66
+    /// A service the command needs is missing (`rsvg-convert` for PNG exports).
+    static let serviceUnavailable: Int32 = 69
     static let software: Int32 = 70
+    /// The output file cannot be created.
+    static let cannotCreate: Int32 = 73
 }
 
 /// Runs `body`; a malformed or unreadable input is reported on standard error as

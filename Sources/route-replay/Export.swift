@@ -125,12 +125,12 @@ extension RouteReplay {
                 printError("\(error)")
                 switch error {
                 case .emptyRoute, .missingData: throw ExitCode(ExitStatus.malformedInput)
-                case .rendererMissing: throw ExitCode(69)
+                case .rendererMissing: throw ExitCode(ExitStatus.serviceUnavailable)
                 case .projection, .rendererFailed: throw ExitCode(ExitStatus.software)
                 }
             } catch let error as FileOutputError {
                 printError("\(error)")
-                throw ExitCode(73)
+                throw ExitCode(ExitStatus.cannotCreate)
             } catch let error as ExitCode {
                 throw error
             } catch {
