@@ -63,6 +63,8 @@ run_target() {
     mkdir -p "$artifacts" Fuzz/logs
     seed_corpus "$target"
     : >"$log"
+    : >"$log.start"
+    # Crash files from earlier runs stay in $artifacts; this run counts only the ones newer than its log.
     local started=$SECONDS executions=0 restarts=0 left
     while true; do
         left=$((seconds - (SECONDS - started)))
@@ -80,7 +82,7 @@ run_target() {
         ((restarts <= 5)) || break
     done
     local crashes
-    crashes=$(find "$artifacts" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
+    crashes=$(find "$artifacts" -type f -newer "$log.start" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
     local corpus_size
     corpus_size=$(find "Fuzz/corpus/$target" -type f | wc -l)
     printf '%-14s %6ss %12s %8s %8s\n' "$target" "$((SECONDS - started))" "$executions" "$crashes" "$corpus_size" >"Fuzz/logs/$target.row"
@@ -96,8 +98,10 @@ wait
 
 printf '%-14s %7s %12s %8s %8s\n' target time executions crashes corpus
 for target in "${targets[@]}"; do cat "Fuzz/logs/$target.row"; done
-found=$(find Fuzz/artifacts -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) 2>/dev/null)
+found=$(for target in "${targets[@]}"; do
+    find "Fuzz/artifacts/$target" -type f -newer "Fuzz/logs/$target.log.start" \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) 2>/dev/null
+done)
 if [[ -n "$found" ]]; then
-    echo "crash inputs (reproduce with Fuzz/.build/bin/<target> <file>):"
+    echo "crash inputs of this run (reproduce with Fuzz/.build/bin/<target> <file>):"
     echo "$found"
 fi
