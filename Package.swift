@@ -27,7 +27,7 @@ let package = Package(
         // Safe Swift over PROJ: WGS84 geodesics, batch distance, local metric projection.
         .target(name: "Geodesy", dependencies: ["CPROJ"]),
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
-        .target(name: "RouteGeometry", dependencies: ["CGEOS", "Geodesy"]),
+        .target(name: "RouteGeometry", dependencies: ["CGEOS", "Geodesy", "WorkoutSamples"]),
         // Streaming readers: GPX 1.0/1.1 (libxml2 SAX2), JSON and NDJSON.
         .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2"]),
         // The engine: activity rules, session clock, filters, metrics, summaries.

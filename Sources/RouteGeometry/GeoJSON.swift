@@ -1,3 +1,4 @@
+import WorkoutSamples
 import Foundation
 public import Geodesy
 
@@ -84,32 +85,9 @@ public enum GeoJSON {
         case .string(let s): quoted(s)
         case .bool(let b): b ? "true" : "false"
         case .null: "null"
-        case .number(let n):
-            if !n.isFinite { "null" }
-            else if n == n.rounded(), abs(n) < 1e15 { String(Int64(n)) }
-            else { "\(n)" }  // shortest round-trip form; JSON allows its exponent notation
+        case .number(let n): JSONText.number(n)
         }
     }
 
-    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        out.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
-                let hex = String(c.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 }

@@ -1,3 +1,5 @@
+import WorkoutSamples
+
 /// A minimal writer of JSON text with keys in the order they are written (summaries and frames are read
 /// by people as well as programs, so the order is part of the format).
 public struct JSONWriter: Sendable {
@@ -68,32 +70,10 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Shortest round-tripping decimal form; integers without a fraction.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return "\(value)"
-    }
+    /// Shortest round-tripping decimal form; integers without a fraction (``JSONText/number(_:)``).
+    static func format(_ value: Double) -> String { JSONText.number(value) }
 
     static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
+        JSONText.appendQuoted(string, to: &text)
     }
 }
