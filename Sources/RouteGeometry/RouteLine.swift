@@ -162,7 +162,7 @@ public struct RouteLine: Sendable, Hashable {
     /// The planar length in metres of all line segments in the local frame (`GEOSLength_r`).
     ///
     /// A sanity figure only (it differs from the geodesic length by the frame's scale error, below
-    /// 10⁻⁵ within 50 km of the centre); use ``Geodesy/Ellipsoid`` for a workout's distance.
+    /// 3·10⁻⁵ within 50 km of the centre); use ``Geodesy/Ellipsoid`` for a workout's distance.
     /// - Complexity: O(n), plus creating one GEOS context and n coordinate copies.
     public func projectedLengthMeters() throws(RouteGeometryError) -> Double {
         let context = try GEOSContext()
