@@ -193,7 +193,7 @@ public struct WorkoutBuilder: Sendable {
             }
         case .activeEnergy(let increment):
             physiology.addDeviceEnergy(increment.kilocalories)
-        case .weather, .event:
+        case .weather, .event, .distance:
             break
         }
     }

@@ -101,6 +101,24 @@ public struct WeatherSample: Sendable, Hashable {
     }
 }
 
+/// What ended a lap, where the recording says (FIT `lap_trigger`, TCX `TriggerMethod`).
+public enum LapTrigger: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The user pressed the lap button.
+    case manual
+    /// A time interval elapsed (auto lap by time).
+    case time
+    /// A distance was covered (auto lap by distance, for example every kilometre).
+    case distance
+    /// A position was reached (auto lap by position: start, lap, waypoint or marked position).
+    case position
+    /// The session ended: the last lap.
+    case sessionEnd
+    /// A heart-rate threshold (TCX `HeartRate`).
+    case heartRate
+    /// Fitness equipment (a treadmill or trainer) ended the lap.
+    case fitnessEquipment
+}
+
 /// A change of session state carried by the input.
 public struct WorkoutEventSample: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -108,7 +126,8 @@ public struct WorkoutEventSample: Sendable, Hashable {
         case pause
         /// The user resumed the workout.
         case resume
-        /// The user marked a lap.
+        /// A lap ended at ``WorkoutEventSample/time`` (a lap button press, or an automatic lap; FIT `lap`
+        /// messages and TCX `Lap` elements give one at each lap's end).
         case lap
         /// A new recorded segment begins (GPX `<trkseg>`, `<trk>`, `<rte>`): the gap before it counts as a
         /// pause and no distance is added across it. Readers emit it; JSON input may use `"segment"`.
@@ -116,9 +135,25 @@ public struct WorkoutEventSample: Sendable, Hashable {
     }
     public var time: Double?
     public var kind: Kind
-    public init(time: Double?, kind: Kind) {
+    /// For a ``Kind/lap`` event: what ended the lap, when the recording says.
+    public var lapTrigger: LapTrigger?
+    public init(time: Double?, kind: Kind, lapTrigger: LapTrigger? = nil) {
         self.time = time
         self.kind = kind
+        self.lapTrigger = lapTrigger
+    }
+}
+
+/// The distance a device measured itself since the recording began (FIT `record.distance`, TCX
+/// `DistanceMeters`): a wheel sensor, a foot pod or a treadmill. The engine uses it only for a workout
+/// without positions (an indoor ride, a treadmill run); with positions, distance is geodesic.
+public struct DistanceSample: Sendable, Hashable {
+    public var time: Double?
+    /// Metres since the start of the recording (a running total, not an increment).
+    public var cumulativeMeters: Double
+    public init(time: Double?, cumulativeMeters: Double) {
+        self.time = time
+        self.cumulativeMeters = cumulativeMeters
     }
 }
 
@@ -132,6 +167,7 @@ public enum Sample: Sendable, Hashable {
     case power(PowerSample)
     case weather(WeatherSample)
     case event(WorkoutEventSample)
+    case distance(DistanceSample)
 
     /// The sample's time, seconds since 1970, if it has one.
     @inlinable
@@ -144,6 +180,7 @@ public enum Sample: Sendable, Hashable {
         case .power(let s): s.time
         case .weather(let s): s.time
         case .event(let s): s.time
+        case .distance(let s): s.time
         }
     }
 }

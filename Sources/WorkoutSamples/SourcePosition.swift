@@ -1,21 +1,37 @@
-/// Where in an input something was found: 1-based line and column, or a record number for NDJSON
-/// and JSON arrays.
+/// Where in an input something was found: a 1-based line and column in a text format (GPX, TCX, JSON),
+/// or a byte offset in a binary one (FIT).
 public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
-    /// 1-based line number.
+    /// 1-based line number; 0 for a position given as a byte offset.
     public var line: Int
-    /// 1-based column number (in bytes).
+    /// 1-based column number (in bytes); 0 for a position given as a byte offset.
     public var column: Int
+    /// 0-based offset from the start of the input, for binary formats; `nil` in text formats.
+    public var byteOffset: Int?
 
+    /// A position in a text input.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
+        self.byteOffset = nil
     }
 
-    public var description: String { "\(line):\(column)" }
+    /// A position in a binary input.
+    public init(byteOffset: Int) {
+        self.line = 0
+        self.column = 0
+        self.byteOffset = byteOffset
+    }
+
+    /// `line:column`, or `byte N` for a byte offset.
+    public var description: String {
+        if let byteOffset { return "byte \(byteOffset)" }
+        return "\(line):\(column)"
+    }
 }
 
 /// A malformed input: which file, where, and what is wrong. `description` is
-/// `<file>:<line>:<column>: <message>`, the form the CLI prints after `route-replay: error: `.
+/// `<file>:<line>:<column>: <message>` (or `<file>:byte <offset>: <message>` for a binary input), the form
+/// the CLI prints after `route-replay: error: `.
 public struct TrackFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file path as the user gave it, or `-` for standard input.
     public var file: String
@@ -29,5 +45,5 @@ public struct TrackFormatError: Error, Sendable, Hashable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String { "\(file):\(position.line):\(position.column): \(message)" }
+    public var description: String { "\(file):\(position): \(message)" }
 }

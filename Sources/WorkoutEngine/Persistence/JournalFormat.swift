@@ -95,7 +95,8 @@ extension WorkoutBuilder {
 /// | 0x04 | cadence | flags u8 (bit 0 time), per minute f64, time? |
 /// | 0x05 | power | flags u8 (bit 0 time), watts f64, time? |
 /// | 0x06 | weather | flags u8 (bit 0 time, 1 temperature, 2 humidity), time?, temperature?, humidity? |
-/// | 0x07 | event sample | flags u8 (bit 0 time), kind u8 (0 pause, 1 resume, 2 lap, 3 segment), time? |
+/// | 0x07 | event sample | flags u8 (bit 0 time, 1 lap trigger), kind u8 (0 pause, 1 resume, 2 lap, 3 segment), time?, lap trigger u8? (0 manual, 1 time, 2 distance, 3 position, 4 session end, 5 heart rate, 6 fitness equipment) |
+/// | 0x08 | device distance | flags u8 (bit 0 time), cumulative metres f64, time? |
 /// | 0x10-0x14 | session start, pause, resume, lap, end | time f64 |
 /// | 0x20 | activity | activity code u8 |
 ///
@@ -260,6 +261,7 @@ enum JournalRecordType {
     static let power: UInt8 = 0x05
     static let weather: UInt8 = 0x06
     static let eventSample: UInt8 = 0x07
+    static let distance: UInt8 = 0x08
     // 0x10...0x14: SessionEventKind raw values.
     static let activity: UInt8 = 0x20
 }
@@ -313,9 +315,12 @@ extension JournalRecord {
                 if let value = reading.humidityPercent { buffer.appendDouble(value) }
             case .event(let event):
                 buffer.append(JournalRecordType.eventSample)
-                buffer.append(event.time != nil ? 1 : 0)
+                buffer.append((event.time != nil ? 1 : 0) | (event.lapTrigger != nil ? 2 : 0))
                 buffer.append(event.kind.journalCode)
                 if let value = event.time { buffer.appendDouble(value) }
+                if let trigger = event.lapTrigger { buffer.append(trigger.journalCode) }
+            case .distance(let reading):
+                buffer.appendScalarSample(JournalRecordType.distance, time: reading.time, value: reading.cumulativeMeters)
             }
         case .event(let kind, let time):
             buffer.append(kind.rawValue)
@@ -363,7 +368,8 @@ extension JournalRecord {
                 time: time, latitude: latitude, longitude: longitude, altitudeMeters: altitude,
                 horizontalAccuracyMeters: horizontal, verticalAccuracyMeters: vertical,
                 speedMetersPerSecond: speed, courseDegrees: course, hasFix: flags & (1 << 6) != 0)))
-        case JournalRecordType.heartRate, JournalRecordType.activeEnergy, JournalRecordType.cadence, JournalRecordType.power:
+        case JournalRecordType.heartRate, JournalRecordType.activeEnergy, JournalRecordType.cadence, JournalRecordType.power,
+             JournalRecordType.distance:
             guard payload.count >= 1 else { return nil }
             let flags = reader.u8()
             guard flags <= 1, payload.count == 9 + 8 * Int(flags) else { return nil }
@@ -373,6 +379,7 @@ extension JournalRecord {
             case JournalRecordType.heartRate: return .sample(.heartRate(HeartRateSample(time: time, beatsPerMinute: value)))
             case JournalRecordType.activeEnergy: return .sample(.activeEnergy(ActiveEnergySample(time: time, kilocalories: value)))
             case JournalRecordType.cadence: return .sample(.cadence(CadenceSample(time: time, perMinute: value)))
+            case JournalRecordType.distance: return .sample(.distance(DistanceSample(time: time, cumulativeMeters: value)))
             default: return .sample(.power(PowerSample(time: time, watts: value)))
             }
         case JournalRecordType.weather:
@@ -386,15 +393,49 @@ extension JournalRecord {
         case JournalRecordType.eventSample:
             guard payload.count >= 2 else { return nil }
             let flags = reader.u8()
-            guard flags <= 1, payload.count == 2 + 8 * Int(flags),
+            guard flags <= 3, payload.count == 2 + 8 * Int(flags & 1) + Int(flags >> 1),
                   let kind = WorkoutEventSample.Kind(journalCode: reader.u8()) else { return nil }
-            return .sample(.event(WorkoutEventSample(time: optional(flags == 1), kind: kind)))
+            let time = optional(flags & 1 == 1)
+            var trigger: LapTrigger?
+            if flags & 2 == 2 {
+                guard let decoded = LapTrigger(journalCode: reader.u8()) else { return nil }
+                trigger = decoded
+            }
+            return .sample(.event(WorkoutEventSample(time: time, kind: kind, lapTrigger: trigger)))
         case JournalRecordType.activity:
             guard payload.count == 1, let activity = ActivityType(journalCode: reader.u8()) else { return nil }
             return .activity(activity)
         default:
             guard let kind = SessionEventKind(rawValue: type), payload.count == 8 else { return nil }
             return .event(kind, time: reader.f64())
+        }
+    }
+}
+
+extension LapTrigger {
+    /// The trigger's code in event-sample records (stable; never reorder).
+    var journalCode: UInt8 {
+        switch self {
+        case .manual: 0
+        case .time: 1
+        case .distance: 2
+        case .position: 3
+        case .sessionEnd: 4
+        case .heartRate: 5
+        case .fitnessEquipment: 6
+        }
+    }
+
+    init?(journalCode: UInt8) {
+        switch journalCode {
+        case 0: self = .manual
+        case 1: self = .time
+        case 2: self = .distance
+        case 3: self = .position
+        case 4: self = .sessionEnd
+        case 5: self = .heartRate
+        case 6: self = .fitnessEquipment
+        default: return nil
         }
     }
 }

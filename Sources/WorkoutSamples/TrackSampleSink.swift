@@ -1,0 +1,14 @@
+/// Receives what a reader finds, in input order. The engine's builders, the live replay and the export
+/// recorder adopt it, so a streaming reader pushes samples straight into the stage that consumes them.
+public protocol TrackSampleSink {
+    /// The activity named by the input (GPX `trk/type`, TCX `Activity Sport`, FIT `session.sport`, JSON
+    /// `activity`, the NDJSON header line), as written there. Called before the samples it applies to, at
+    /// most once per track.
+    mutating func trackActivity(named name: String) throws
+    /// One sample, in input order.
+    mutating func consume(_ sample: Sample) throws
+}
+
+extension TrackSampleSink {
+    public mutating func trackActivity(named name: String) throws {}
+}
