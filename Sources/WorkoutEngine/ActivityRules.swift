@@ -27,9 +27,10 @@ public struct ActivityRules: Sendable, Hashable {
     public var maximumPlausibleSpeedMetersPerSecond: Double
     /// Moving time counts an interval only when the speed over it reaches this value.
     public var movingSpeedThresholdMetersPerSecond: Double
-    /// A step longer than this between consecutive fixes of one segment is an unrecorded pause (the device
-    /// stopped logging): it adds no elapsed time and no distance. Long enough for the sparsest
-    /// "smart recording" we have seen (steps up to 43 s on a Garmin GPSMAP 64s).
+    /// A step longer than this between consecutive fixes of one segment, not crossed at moving speed, is an
+    /// unrecorded pause (the device stopped logging): it adds no elapsed time, but the straight line across
+    /// it counts as distance. Long enough for the sparsest "smart recording" we have seen (steps up to 43 s
+    /// on a Garmin GPSMAP 64s).
     public var gapPauseSeconds: Double
 
     public init(maximumPlausibleSpeedMetersPerSecond: Double, movingSpeedThresholdMetersPerSecond: Double, gapPauseSeconds: Double) {

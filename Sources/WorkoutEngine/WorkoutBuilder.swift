@@ -86,6 +86,21 @@ public struct WorkoutBuilder: Sendable {
     private var lastTime: Double?
     /// A segment boundary paused the clock: the next timed sample resumes it.
     private var resumesOnNextSample = false
+    /// An unrecorded gap paused the clock: the next fix continues the segment across it, and the straight
+    /// line between the gap's two ends counts as distance.
+    private var nextFixCrossesGap = false
+    /// The latest smoothed position of the current segment (default mode), where a gap's line starts.
+    private var lastSmoothedPoint: (latitude: Double, longitude: Double)?
+    /// Whether any two timed samples so far had different times. Until they do, a fix carrying the first
+    /// sample's time again is taken as untimed (see ``timeIsUnusable``).
+    private var sawTimeIncrease = false
+    /// Fixes after the first that carried the first fix's time again before any time increased: taken
+    /// as untimed.
+    private var repeatedFirstTimeCount = 0
+    /// Samples whose time was a clock sentinel (see ``isClockSentinel(_:)``), taken as untimed.
+    private var sentinelTimeCount = 0
+    /// Timed fixes accepted so far.
+    private var timedFixCount = 0
     /// Where distance continues from in the current segment (smoothed in the default mode).
     private var previousMeasuredPoint: (latitude: Double, longitude: Double)?
     /// The previous accepted fix of the current segment, raw.
@@ -107,7 +122,8 @@ public struct WorkoutBuilder: Sendable {
     /// Heart-rate zones, TRIMP and active energy, accumulated per sample (Physiology/).
     private var physiology: PhysiologyAccumulator
     private var lapCount = 0
-    private var pauseCount = 0
+    /// Pauses so far: requested, automatic, and unrecorded gaps.
+    public private(set) var pauseCount = 0
     private var sawActivitySample = false
 
     public init(options: WorkoutOptions = WorkoutOptions()) {
@@ -151,6 +167,32 @@ public struct WorkoutBuilder: Sendable {
     /// stop adds nothing. A quarter of the moving threshold (0.19 m/s running) keeps slow, steep hiking.
     static let stationaryFractionOfMovingThreshold = 0.25
 
+    /// Times a device writes when its clock was never set, in seconds since 1970: -2³¹ (1901-12-13T20:45:52Z,
+    /// a signed 32-bit zero point), 0 (1970-01-01T00:00:00Z) and the FIT epoch (1989-12-31T00:00:00Z). A
+    /// sample stamped with one of them is taken as untimed.
+    public static func isClockSentinel(_ time: Double) -> Bool {
+        time == -2_147_483_648 || time == 0 || time == 631_065_600
+    }
+
+    /// Whether the track's times cannot be used: no time ever increased, and fixes repeated the first
+    /// time or carried a clock sentinel. The track is then measured as untimed (geometry, distance and
+    /// elevation kept; times `nil`).
+    public var timeIsUnusable: Bool {
+        !sawTimeIncrease && (repeatedFirstTimeCount > 0 || sentinelTimeCount > 0)
+    }
+
+    /// What the builder had to assume about the input's times, in words.
+    var timeWarnings: [String] {
+        var warnings: [String] = []
+        if !sawTimeIncrease, repeatedFirstTimeCount > 0, let first = firstTime {
+            warnings.append("all \(repeatedFirstTimeCount + 1) fixes carry the same time (\(DisplayFormatting.iso8601(secondsSince1970: first))): the track is read as untimed")
+        }
+        if sentinelTimeCount > 0 {
+            warnings.append("\(sentinelTimeCount) samples carry a device clock's unset value (1901-12-13T20:45:52Z, 1970-01-01T00:00:00Z or 1989-12-31T00:00:00Z): they are read as untimed")
+        }
+        return warnings
+    }
+
     /// Switches to the activity the input names, unless the caller chose one or samples have arrived.
     /// Returns whether the activity changed.
     @discardableResult
@@ -169,6 +211,12 @@ public struct WorkoutBuilder: Sendable {
     public mutating func add(_ sample: Sample) {
         sawActivitySample = true
         sampleCount += 1
+        var sample = sample
+        if let time = sample.time, Self.isClockSentinel(time) {
+            // A device clock that was never set: the sample has no usable time.
+            sample = sample.withTime(nil)
+            sentinelTimeCount += 1
+        }
         if case .event(let event) = sample {
             apply(event)
             return
@@ -256,7 +304,7 @@ public struct WorkoutBuilder: Sendable {
         clock.pause(at: last)
         resumesOnNextSample = true
         pauseCount += 1
-        beginSegment()
+        continueAcrossGap(seconds: (sample.time ?? last) - last)
         return true
     }
 
@@ -288,15 +336,17 @@ public struct WorkoutBuilder: Sendable {
             break
         }
         guard let last = lastTime, time > last else { return }
+        sawTimeIncrease = true
         if clock.state == .paused, resumesOnNextSample {
             clock.resume(at: time)
             resumesOnNextSample = false
         } else if clock.state == .running, let sample, isUnrecordedPause(before: sample) {
-            // The device stopped recording: the gap is an unrecorded pause.
+            // The device stopped recording: the gap is an unrecorded pause of the clock. The segment goes
+            // on: the person still got from one end of the gap to the other.
             clock.pause(at: last)
             clock.resume(at: time)
             pauseCount += 1
-            beginSegment()
+            continueAcrossGap(seconds: time - last)
         }
         lastTime = time
     }
@@ -306,6 +356,7 @@ public struct WorkoutBuilder: Sendable {
     }
 
     private mutating func beginSegment() {
+        nextFixCrossesGap = false
         route.startsNewSegment = true
         filter.beginSegment()
         beginMeasuredSegment()
@@ -318,13 +369,54 @@ public struct WorkoutBuilder: Sendable {
         smoother.reset()
         elevation.resetSmoothing()
         previousMeasuredPoint = nil
+        lastSmoothedPoint = nil
         previousFix = nil
         stepSpeeds.reset()
         physiology.resetMovement()
     }
 
+    /// After an unrecorded gap of `seconds`: the segment goes on across it (the next fix crosses it), unless
+    /// the gap is longer than ``sessionBreakSeconds`` in the default mode: then the recordings on either side
+    /// are separate outings (a logger that merged sessions), and a new segment starts with no distance
+    /// across. With `--filter none` a file segment is never split.
+    private mutating func continueAcrossGap(seconds: Double) {
+        if options.filterMode == .default, seconds > Self.sessionBreakSeconds {
+            beginSegment()
+        } else {
+            nextFixCrossesGap = true
+        }
+    }
+
+    /// A gap inside a segment longer than this (6 hours, the age past which recovery gives up on a session)
+    /// separates two outings in the default mode: no distance is counted across it.
+    public static let sessionBreakSeconds: Double = 6 * 60 * 60
+
+    /// The fix after an unrecorded gap: in the default mode, the open chord closes at the last smoothed
+    /// point and the straight line from there to `fix` counts; smoothing starts afresh at `fix` (the
+    /// velocity before the gap says nothing of the one after). With `--filter none` nothing changes: the
+    /// plain geodesic sum simply goes on. The step across the gap counts no moving time.
+    private mutating func crossGap(to fix: LocationSample) {
+        nextFixCrossesGap = false
+        previousFix = nil
+        guard options.filterMode == .default, fix.time != nil, let from = lastSmoothedPoint else { return }
+        route.addDistance(pendingChordMeters)
+        pendingChordMeters = 0
+        route.addDistance(Ellipsoid.wgs84.distanceMeters(
+            latitude1: from.latitude, longitude1: from.longitude, latitude2: fix.latitude, longitude2: fix.longitude))
+        smoother.reset()
+        previousMeasuredPoint = nil
+        lastSmoothedPoint = nil
+        physiology.resetMovement()
+    }
+
     private mutating func addLocation(_ fix: LocationSample) {
         receivedLocations += 1
+        var fix = fix
+        if !sawTimeIncrease, let time = fix.time, time == firstTime, timedFixCount > 0 {
+            // The clock has not moved since the first fix: until it does, a repeat of its time says nothing.
+            fix.time = nil
+            repeatedFirstTimeCount += 1
+        }
         if clock.state == .paused {
             locationsWhilePaused += 1
             return
@@ -343,6 +435,8 @@ public struct WorkoutBuilder: Sendable {
     }
 
     private mutating func record(_ fix: LocationSample) {
+        if nextFixCrossesGap { crossGap(to: fix) }
+        if fix.time != nil { timedFixCount += 1 }
         route.append(fix)
         lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
@@ -351,6 +445,7 @@ public struct WorkoutBuilder: Sendable {
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
             // least `distanceChordMeters` (see the README's "How distance is measured").
             let smoothed = smoother.smooth(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters)
+            lastSmoothedPoint = smoothed
             if let anchor = previousMeasuredPoint {
                 if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold {
                     previousMeasuredPoint = smoothed
@@ -490,15 +585,16 @@ extension WorkoutBuilder {
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {
         let (gain, loss) = elevation.totals
-        let end = clock.endTime ?? lastTime
+        let timed = !timeIsUnusable
+        let end = timed ? clock.endTime ?? lastTime : nil
         return WorkoutSnapshot(
             activity: options.activity,
             filterMode: options.filterMode,
             state: clock.state,
-            startTime: firstTime,
+            startTime: timed ? firstTime : nil,
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
-            movingSeconds: firstTime == nil ? nil : movingSeconds,
+            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds,
             distanceMeters: distanceMeters,
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,
@@ -525,7 +621,8 @@ extension WorkoutBuilder {
             trimp: physiology.heartRateLoad.hasDuration ? physiology.heartRateLoad.trimp : nil,
             energyModel: physiology.energyModel,
             energyModelSeconds: physiology.modelSeconds,
-            profile: physiology.profile
+            profile: physiology.profile,
+            warnings: timeWarnings
         )
     }
 }

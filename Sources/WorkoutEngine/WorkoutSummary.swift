@@ -55,6 +55,8 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     public var energyModelSeconds = EnergyModelSeconds()
     /// The athlete profile used, with defaults filled in and listed.
     public var profile = AthleteProfile().resolved
+    /// What the engine had to assume about the input, in words (for example that its times are unusable).
+    public var warnings: [String] = []
 
     /// Wall time from the first to the latest sample, pauses included.
     public var totalSeconds: Double? {
@@ -170,6 +172,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.endArray()
         json.endObject()
         json.integer("skippedUnknownRecords", skippedUnknownRecords)
+        json.beginArray("warnings")
+        for warning in m.warnings { json.string(nil, warning) }
+        json.endArray()
         json.beginObject("route")
         json.integer("simplifiedPointCount", route.simplifiedPointCount)
         json.number("simplificationToleranceMeters", route.simplificationToleranceMeters)

@@ -183,4 +183,20 @@ public enum Sample: Sendable, Hashable {
         case .distance(let s): s.time
         }
     }
+
+    /// The same sample with its time replaced (`nil` makes it untimed). Replaying a recorded track as a
+    /// live session shifts every sample's time this way.
+    @inlinable
+    public func withTime(_ time: Double?) -> Sample {
+        switch self {
+        case .location(var s): s.time = time; return .location(s)
+        case .heartRate(var s): s.time = time; return .heartRate(s)
+        case .activeEnergy(var s): s.time = time; return .activeEnergy(s)
+        case .cadence(var s): s.time = time; return .cadence(s)
+        case .power(var s): s.time = time; return .power(s)
+        case .weather(var s): s.time = time; return .weather(s)
+        case .event(var s): s.time = time; return .event(s)
+        case .distance(var s): s.time = time; return .distance(s)
+        }
+    }
 }

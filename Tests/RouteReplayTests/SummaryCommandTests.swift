@@ -30,9 +30,24 @@ struct SummaryCommandTests {
         ("hike-garmin-gpsmap64s-2seg-elevation.gpx", "trkpt"),
         ("route-alltrails-rte-no-time.gpx", "rtept"),
         ("hike-outdooractive-planned-trk-no-time-waypoints.gpx", "trkpt"),
+        ("run-suunto-ambit-hr-cad-pauses.gpx", "trkpt"),
+        ("patho-caltopo-2tracks-repeated-timestamps.gpx", "trkpt"),
     ])
     func filterNoneDistanceEqualsGeod(file: String, element: String) throws {
-        let url = TestPaths.sampleTrack(file)
+        try Self.expectFilterNoneEqualsGeod(TestPaths.sampleTrack(file), element: element)
+    }
+
+    /// The same on the GPSBabel-decoded logger files (GPL, read from `../shared/tracks`): several segments,
+    /// gaps of minutes to months inside them, no-fix points, an 8 700 km jump. `--filter none` must not
+    /// split a file segment at a gap: the plain sum over each file segment is the reference.
+    @Test(.enabled(if: TestPaths.sharedTracksAvailable, "needs ../shared/tracks (GPL files stay out of the repository)"),
+          arguments: ["patho-mtk-logger-nofix-gps-jumps.gpx", "patho-skytraq-merged-sessions-time-jump.gpx", "large-globalsat-dg100-12k-points.gpx"])
+    func filterNoneDistanceEqualsGeodOnLoggerFiles(file: String) throws {
+        let url = try #require(TestPaths.sharedTrack(file))
+        try Self.expectFilterNoneEqualsGeod(url, element: "trkpt")
+    }
+
+    static func expectFilterNoneEqualsGeod(_ url: URL, element: String) throws {
         var reference = 0.0
         for segment in try GPXCoordinates.segments(of: url, element: element) {
             reference += try GeodReference.inverseDistancesMeters(latitudes: segment.map(\.0), longitudes: segment.map(\.1)).reduce(0, +)

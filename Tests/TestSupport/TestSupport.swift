@@ -14,6 +14,18 @@ public enum TestPaths {
         repositoryRoot.appendingPathComponent("SampleTracks").appendingPathComponent(name)
     }
 
+    /// `../shared/tracks/<name>` next to the repository: real recordings whose licenses (GPL, AGPL) keep them
+    /// out of the repository. `nil` when that folder or the file is not there (tests then skip).
+    public static func sharedTrack(_ name: String) -> URL? {
+        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks").appendingPathComponent(name)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Whether `../shared/tracks` is next to the repository.
+    public static var sharedTracksAvailable: Bool {
+        FileManager.default.fileExists(atPath: repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks").path)
+    }
+
     /// A fresh temporary directory for one test.
     public static func temporaryDirectory(_ label: String = "test") throws -> URL {
         let url = FileManager.default.temporaryDirectory

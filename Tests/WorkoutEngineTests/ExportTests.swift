@@ -77,12 +77,18 @@ struct ExportTests {
         #expect(again.metrics.distanceMeters == track.metrics.distanceMeters)
     }
 
-    @Test func pausesSplitTheSuuntoRunIntoSegments() throws {
+    @Test func gapsPauseTheSuuntoRunWithoutSplittingItsSegment() throws {
         let track = try exportTrack("run-suunto-ambit-hr-cad-pauses.gpx")
-        #expect(track.segments.count > 1, "the gaps in this run are unrecorded pauses")
-        for (a, b) in zip(track.segments, track.segments.dropFirst()) {
-            let gap = (b.first?.location.time ?? 0) - (a.last?.location.time ?? 0)
+        // The gaps in this run are unrecorded pauses of the clock; the file has one segment, and so has the
+        // route: the line (and the distance) goes on across each gap.
+        #expect(track.segments.count == 1)
+        let pausedFixes = track.segments.flatMap { segment in segment.indices.dropFirst().filter { segment[$0].followsPause }.map { (segment[$0 - 1], segment[$0]) } }
+        #expect(pausedFixes.count == track.metrics.pauseCount)
+        #expect(pausedFixes.count >= 10)
+        for (before, after) in pausedFixes {
+            let gap = (after.location.time ?? 0) - (before.location.time ?? 0)
             #expect(gap > ActivityType.running.rules.gapPauseSeconds)
+            #expect(after.distanceMeters > before.distanceMeters, "the displacement across the gap counts")
         }
     }
 
@@ -176,9 +182,12 @@ struct ExportTests {
         #expect((parsed.counter.counts["polyline"] ?? 0) > track.segments.count)
         #expect((parsed.counter.counts["linearGradient"] ?? 0) == (coloring == .none ? 0 : 1))
         // No polyline joins two segments: every polyline's points come from one segment's pixels, which
-        // we check through the pause markers: one per segment boundary (two rects each) plus the key's.
+        // we check through the pause markers: one per segment boundary and one per gap inside a segment
+        // (two rects each), plus the key's.
         let pauseBars = (parsed.counter.attributes["rect"] ?? []).filter { $0["width"] == "1.8" }.count
-        #expect(pauseBars == 2 * (track.segments.count - 1) + 2)
+        let gapPauses = track.segments.reduce(0) { $0 + $1.filter(\.followsPause).count }
+        #expect(gapPauses > 0)
+        #expect(pauseBars == 2 * (track.segments.count - 1 + gapPauses) + 2)
     }
 
     @Test func fadeRunsFromNinetyToFortyPercent() throws {

@@ -24,6 +24,9 @@ public struct ExportPoint: Sendable, Hashable {
     /// Seconds per kilometre from ``speedMetersPerSecond``; `nil` while not moving (speed under the
     /// activity's moving threshold) or without speed.
     public var paceSecondsPerKilometer: Double?
+    /// The session was paused between the previous fix of this segment and this one (an unrecorded gap:
+    /// the route and its distance go on across it; maps mark the pause).
+    public var followsPause = false
 
     public init(
         location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil, temperatureCelsius: Double? = nil,
@@ -136,9 +139,10 @@ public struct ExportRecorder: TrackSampleSink {
             pendingTemperature = nil
             received.append(point)
             let before = builder.route.locationCount
+            let pausesBefore = builder.pauseCount
             builder.add(sample)
             let added = builder.route.locationCount - before
-            if added > 0 { recordAccepted(count: added) }
+            if added > 0 { recordAccepted(count: added, followsPause: builder.pauseCount > pausesBefore) }
         case .heartRate(let reading):
             if !attach(reading.beatsPerMinute, time: reading.time, \.heartRate) { pendingHeartRate = reading.beatsPerMinute }
             builder.add(sample)
@@ -170,7 +174,7 @@ public struct ExportRecorder: TrackSampleSink {
     }
 
     /// The last `count` fixes of the route are new: find them among the received fixes, in order.
-    private mutating func recordAccepted(count: Int) {
+    private mutating func recordAccepted(count: Int, followsPause: Bool) {
         let route = builder.route
         guard let segmentIndex = route.segments.indices.last else { return }
         let segment = route.segments[segmentIndex]
@@ -189,6 +193,9 @@ public struct ExportRecorder: TrackSampleSink {
             matchCursor = j + 1
             let firstOfSegment = i == 0
             var point = received[j]
+            point.followsPause = followsPause && !firstOfSegment
+            // The engine took the fix as untimed (a repeated or unset clock): so does the export.
+            if time.isNaN { point.location.time = nil }
             // The live distance includes the open chord, which can shrink when the mover stops: keep the
             // column cumulative.
             point.distanceMeters = Swift.max(metrics.distanceMeters, lastDistance)
@@ -207,15 +214,19 @@ public struct ExportRecorder: TrackSampleSink {
 
     private static func sameTime(_ fixTime: Double?, _ routeTime: Double) -> Bool {
         guard let fixTime else { return routeTime.isNaN }
-        return fixTime == routeTime || (fixTime.isNaN && routeTime.isNaN)
+        // An untimed route fix may come from a timed input fix whose time the engine could not use.
+        return fixTime == routeTime || routeTime.isNaN
     }
 
     /// What was accepted so far, by segment, with the figures.
     /// - Complexity: O(n).
     public func track() -> ExportTrack {
         var segments: [[ExportPoint]] = Array(repeating: [], count: builder.route.segments.count)
+        let untimed = builder.timeIsUnusable
         for entry in accepted where entry.segment < segments.count {
-            segments[entry.segment].append(received[entry.index])
+            var point = received[entry.index]
+            if untimed { point.location.time = nil; point.elapsedSeconds = nil }
+            segments[entry.segment].append(point)
         }
         return ExportTrack(
             activity: builder.options.activity, activityName: activityName,

@@ -68,7 +68,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
 ///   the 5th and 95th percentiles, with a legend.
 /// - The start is a circle in the activity's colour with a symbol for the activity (chevrons for
 ///   running, one chevron for walking, a peak for hiking, two wheels for cycling), the end a
-///   chequered circle, each pause (end of a segment) a grey circle with a pause sign.
+///   chequered circle, each pause (the end of a segment, or an unrecorded gap inside one) a grey circle with
+///   a pause sign.
 /// - The scale bar is the longest round length ({1, 2, 5} × 10ⁿ m, km, ft or mi) that fits in a
 ///   quarter of the drawing width; a faint grid at the same spacing.
 public enum RouteMapRenderer {
@@ -182,8 +183,11 @@ public enum RouteMapRenderer {
             let overlapping = pixelDistance(start, end) < 18
             drawEndMarker(&canvas, at: end, radius: overlapping ? 15 : 9)
             drawStartMarker(&canvas, at: start, activity: track.activity, color: activityColor)
-            for line in pixels.dropLast() {
-                guard let p = line.last else { continue }
+            var pauses = pixels.dropLast().compactMap(\.last)
+            for (s, segment) in segments.enumerated() {
+                for i in segment.indices.dropFirst() where segment[i].followsPause { pauses.append(pixels[s][i - 1]) }
+            }
+            for p in pauses {
                 var at = p
                 for anchor in [start, end] where pixelDistance(at, anchor) < 20 {
                     let d = pixelDistance(p, anchor)
@@ -203,7 +207,7 @@ public enum RouteMapRenderer {
         }
         drawScaleBar(&canvas, scaleBar, left: marginX, baseline: headerHeight + drawHeight + 30)
         drawMarkerKey(&canvas, right: width - marginX, baseline: headerHeight + drawHeight + 30, color: activityColor,
-                      activity: track.activity, showsPause: pixels.count > 1)
+                      activity: track.activity, showsPause: pixels.count > 1 || segments.contains { $0.contains(where: \.followsPause) })
         return canvas.finished()
     }
 

@@ -1,0 +1,85 @@
+import Testing
+import TestSupport
+import WorkoutEngine
+import WorkoutSamples
+
+/// A recording gap (the device stopped logging inside a segment) pauses the clock, but the person still got
+/// from one end of it to the other: the straight line across counts as distance (issue 12). Truth from
+/// PROJ's `geod`.
+struct RecordingGapTests {
+    /// A straight run north at 3 m/s for 600 s, a 300 s gap in which the runner walked 150 m on (0.5 m/s,
+    /// under the running moving threshold, so the gap is an unrecorded pause), then 600 s more at 3 m/s.
+    static func gapTrack() -> (samples: [Sample], path: [(latitude: Double, longitude: Double)]) {
+        let metersPerDegree = 111_195.0
+        var samples: [Sample] = []
+        var path: [(latitude: Double, longitude: Double)] = []
+        var north = 0.0
+        var time = 1_700_000_000.0
+        func fix() {
+            let latitude = 46.0 + north / metersPerDegree
+            path.append((latitude, 7.0))
+            samples.append(.location(LocationSample(time: time, latitude: latitude, longitude: 7.0)))
+        }
+        for second in 0...600 {
+            if second > 0 { north += 3; time += 1 }
+            fix()
+        }
+        north += 150
+        time += 300
+        fix()
+        for _ in 1...600 {
+            north += 3
+            time += 1
+            fix()
+        }
+        return (samples, path)
+    }
+
+    @Test(arguments: [LocationFilterMode.default, .none])
+    func theLineAcrossAGapCountsButItsTimeDoesNot(_ mode: LocationFilterMode) throws {
+        let (samples, path) = Self.gapTrack()
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: mode))
+        let m = summary.metrics
+        #expect(m.segmentCount == 1)
+        #expect(m.pauseCount == 1)
+        #expect(m.elapsedSeconds == 1200, "the 300 s gap is paused time")
+        #expect(m.totalSeconds == 1500)
+        // The plain sum is exact; the smoothed distance of a noise-free straight line is within 0.1 %.
+        let tolerance = mode == .none ? 1e-9 : 1e-3
+        #expect(m.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: tolerance), "\(m.distanceMeters) vs \(truth)")
+        #expect(m.distanceMeters > 3700, "the 150 m across the gap are in (3 600 m without them)")
+    }
+
+    @Test func aLiveSessionShowsTheGapAsPausedAndStillCountsItsDistance() throws {
+        let (samples, path) = Self.gapTrack()
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
+        var live = LiveWorkout(options: WorkoutOptions(activity: .running, filterMode: .none))
+        var gapPauses = 0
+        for sample in samples {
+            if let change = live.prepare(for: sample), change.kind == .pause, change.cause == .recordingGap { gapPauses += 1 }
+            _ = live.ingest(sample)
+        }
+        #expect(gapPauses == 1)
+        #expect(live.builder.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: 1e-9))
+        #expect(live.builder.snapshot.segmentCount == 1)
+    }
+
+    @Test func aGapOfMoreThanSixHoursSeparatesTwoOutings() throws {
+        var samples: [Sample] = []
+        for second in 0...300 {
+            samples.append(.location(LocationSample(time: 1_700_000_000 + Double(second), latitude: 46 + Double(second) * 2.7e-5, longitude: 7)))
+        }
+        // The next day, 40 km away: not a distance anyone ran between two fixes of this workout.
+        for second in 0...300 {
+            samples.append(.location(LocationSample(time: 1_700_090_000 + Double(second), latitude: 46.4 + Double(second) * 2.7e-5, longitude: 7)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(summary.metrics.segmentCount == 2)
+        #expect(summary.metrics.distanceMeters < 2000)
+        // With --filter none a file segment is never split: the plain sum includes the jump.
+        let plain = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: .none))
+        #expect(plain.metrics.segmentCount == 1)
+        #expect(plain.metrics.distanceMeters > 40_000)
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+import TestSupport
+import WorkoutEngine
+import WorkoutSamples
+
+/// A device clock that never moved (every fix at one time) or was never set (a sentinel such as -2³¹ s)
+/// must not lose the route: the track is measured as untimed (issue 12).
+struct UntimedTrackTests {
+    static func line(count: Int, time: Double?) -> (samples: [Sample], latitudes: [Double], longitudes: [Double]) {
+        var samples: [Sample] = []
+        var latitudes: [Double] = [], longitudes: [Double] = []
+        for i in 0..<count {
+            let latitude = 45.9 + Double(i) * 1.1e-4, longitude = 6.8 + Double(i % 7) * 3e-5
+            latitudes.append(latitude)
+            longitudes.append(longitude)
+            samples.append(.location(LocationSample(time: time, latitude: latitude, longitude: longitude, altitudeMeters: 1000 + Double(i))))
+            samples.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: 120)))
+        }
+        return (samples, latitudes, longitudes)
+    }
+
+    @Test(arguments: [-2_147_483_648.0, 0.0, 631_065_600.0, 1_600_000_000.0])
+    func everyFixAtOneTimeIsAnUntimedTrack(_ time: Double) throws {
+        let (samples, latitudes, longitudes) = Self.line(count: 368, time: time)
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: longitudes).reduce(0, +)
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .hiking))
+        let m = summary.metrics
+        #expect(m.locationCount == 368)
+        #expect(m.rejections.total == 0)
+        #expect(m.startTime == nil && m.endTime == nil && m.elapsedSeconds == nil && m.movingSeconds == nil)
+        #expect(m.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: 1e-9), "\(m.distanceMeters) vs \(truth)")
+        #expect(m.elevationGainMeters == 367)
+        #expect(m.warnings.count == 1)
+        let export = ExportTrack(samples: samples, options: WorkoutOptions(activity: .hiking))
+        #expect(export.pointCount == 368, "no export writes fewer points than the engine accepted")
+        #expect(export.segments.joined().allSatisfy { $0.location.time == nil })
+    }
+
+    @Test func timesThatMoveOnAreKept() throws {
+        var samples = Self.line(count: 10, time: nil).samples
+        samples = samples.enumerated().map { index, sample in sample.withTime(1_600_000_000 + Double(index / 2)) }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .hiking))
+        #expect(summary.metrics.startTime == 1_600_000_000)
+        #expect(summary.metrics.elapsedSeconds == 9)
+        #expect(summary.metrics.warnings.isEmpty)
+    }
+}
