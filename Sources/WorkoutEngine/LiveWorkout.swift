@@ -118,7 +118,7 @@ public struct LiveWorkout: Sendable {
             // Publish throttled values for boundaries crossed before this sample changes anything.
             advanceThrottle(to: time)
         }
-        if case .heartRate(let reading) = sample, reading.beatsPerMinute.isFinite {
+        if case .heartRate(let reading) = sample, ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute) {
             heartRateBPM = reading.beatsPerMinute
         }
         if case .event(let event) = sample, event.kind == .resume || event.kind == .pause {

@@ -101,6 +101,8 @@ public struct WorkoutBuilder: Sendable {
     private var sentinelTimeCount = 0
     /// Timed fixes accepted so far.
     private var timedFixCount = 0
+    /// Readings dropped as implausible, by kind.
+    private var rejectedReadings = RejectedReadingCounts()
     /// Where distance continues from in the current segment (smoothed in the default mode).
     private var previousMeasuredPoint: (latitude: Double, longitude: Double)?
     /// The previous accepted fix of the current segment, raw.
@@ -217,6 +219,8 @@ public struct WorkoutBuilder: Sendable {
             sample = sample.withTime(nil)
             sentinelTimeCount += 1
         }
+        guard let plausible = checkReadings(sample) else { return }
+        sample = plausible
         if case .event(let event) = sample {
             apply(event)
             return
@@ -243,6 +247,37 @@ public struct WorkoutBuilder: Sendable {
             physiology.addDeviceEnergy(increment.kilocalories)
         case .weather, .event, .distance:
             break
+        }
+    }
+
+    /// The sample with its implausible parts dropped (see ``ReadingRanges``), counted in
+    /// ``WorkoutSnapshot/rejectedReadings``; `nil` when the whole sample is an implausible reading.
+    private mutating func checkReadings(_ sample: Sample) -> Sample? {
+        switch sample {
+        case .location(var fix):
+            if let altitude = fix.altitudeMeters, !ReadingRanges.altitudeMeters.contains(altitude) {
+                fix.altitudeMeters = nil
+                rejectedReadings.add(.altitude)
+            }
+            if let speed = fix.speedMetersPerSecond, !ReadingRanges.speedMetersPerSecond.contains(speed) {
+                fix.speedMetersPerSecond = nil
+                rejectedReadings.add(.speed)
+            }
+            return .location(fix)
+        case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
+            rejectedReadings.add(.heartRate)
+            return nil
+        case .cadence(let reading) where !ReadingRanges.cadencePerMinute.contains(reading.perMinute):
+            rejectedReadings.add(.cadence)
+            return nil
+        case .power(let reading) where !ReadingRanges.powerWatts.contains(reading.watts):
+            rejectedReadings.add(.power)
+            return nil
+        case .activeEnergy(let reading) where !ReadingRanges.energyIncrementKilocalories.contains(reading.kilocalories):
+            rejectedReadings.add(.activeEnergy)
+            return nil
+        default:
+            return sample
         }
     }
 
@@ -600,6 +635,7 @@ extension WorkoutBuilder {
             locationCount: route.locationCount,
             locationsWhilePaused: locationsWhilePaused,
             rejections: filter.rejections,
+            rejectedReadings: rejectedReadings,
             segmentCount: route.segments.count,
             maximumSpeedMetersPerSecond: maximumSpeed ?? maximumStepSpeedFallback,
             latestSpeedMetersPerSecond: currentSpeedMetersPerSecond,

@@ -23,6 +23,8 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     /// Location samples that arrived while the session was paused (not part of the route, not rejections).
     public var locationsWhilePaused: Int
     public var rejections: RejectionCounts
+    /// Sensor readings and fix fields dropped as implausible (see ``ReadingRanges``), by kind.
+    public var rejectedReadings = RejectedReadingCounts()
     public var segmentCount: Int
     public var maximumSpeedMetersPerSecond: Double?
     /// The most recent speed: device-reported when present, else the smoothed estimate.
@@ -124,6 +126,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.integer("locationsWhilePaused", m.locationsWhilePaused)
         json.beginObject("rejectedLocations")
         for (reason, count) in m.rejections.nonZero { json.integer(reason.rawValue, count) }
+        json.endObject()
+        json.beginObject("rejectedReadings")
+        for (kind, count) in m.rejectedReadings.nonZero { json.integer(kind.rawValue, count) }
         json.endObject()
         json.integer("segmentCount", m.segmentCount)
         json.integer("pauseCount", m.pauseCount)
