@@ -5,10 +5,9 @@ let package = Package(
     name: "WorkoutEngine",
     platforms: [.macOS(.v14)],
     products: [
+        // The whole library behind one import (every module below re-exported).
         .library(name: "WorkoutEngine", targets: ["WorkoutEngine"]),
-        .library(name: "TrackFormats", targets: ["TrackFormats"]),
-        .library(name: "Geodesy", targets: ["Geodesy"]),
-        .library(name: "RouteGeometry", targets: ["RouteGeometry"]),
+        // Gym sessions, with no dependency on PROJ, GEOS or libxml2.
         .library(name: "StrengthTraining", targets: ["StrengthTraining"]),
         .executable(name: "route-replay", targets: ["route-replay"]),
     ],
@@ -22,44 +21,64 @@ let package = Package(
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
-        // Shared value types: samples, activity types, source positions.
+        // The data flow, one module per stage (README: "Architecture").
+        // Sample types: what every stage passes on, and the sink a reader pushes into.
         .target(name: "WorkoutSamples"),
+        // The small base: session clock, file-system seam, atomic writes, CRC-32C.
+        .target(name: "SessionSupport"),
         // Safe Swift over PROJ: WGS84 geodesics, batch distance, local metric projection.
         .target(name: "Geodesy", dependencies: ["CPROJ"]),
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
         .target(name: "RouteGeometry", dependencies: ["CGEOS", "Geodesy", "WorkoutSamples"]),
-        // Streaming readers: GPX 1.0/1.1 (libxml2 SAX2), JSON and NDJSON.
+        // Streaming readers: GPX, TCX, FIT, JSON and NDJSON.
         .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2"]),
-        // The engine: activity rules, session clock, filters, metrics, summaries.
+        // The builder: clock, filter, smoother, route, metrics, physiology, summaries.
+        .target(name: "WorkoutCore", dependencies: ["WorkoutSamples", "SessionSupport", "Geodesy", "RouteGeometry"]),
+        // Live: display throttle, frame timeline, timeline scheduler, session actor, replay driver.
+        .target(name: "WorkoutLive", dependencies: ["WorkoutCore", "WorkoutSamples", "SessionSupport"]),
+        // Persistence: journal, snapshot, recovery.
+        .target(
+            name: "WorkoutPersistence",
+            dependencies: ["WorkoutCore", "WorkoutSamples", "SessionSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // Exports: GPX, CSV, GeoJSON, maps and charts.
+        .target(name: "WorkoutExports", dependencies: ["WorkoutCore", "WorkoutSamples", "Geodesy", "RouteGeometry"]),
+        // The umbrella: every stage behind `import WorkoutEngine`, plus reading a file into a stage.
         .target(
             name: "WorkoutEngine",
-            dependencies: ["WorkoutSamples", "Geodesy", "RouteGeometry", "TrackFormats", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WorkoutSamples", "SessionSupport", "Geodesy", "RouteGeometry", "TrackFormats", "WorkoutCore", "WorkoutLive",
+                "WorkoutPersistence", "WorkoutExports",
+            ]
         ),
-        // Gym sessions: sets, weight cascade, rest timer, resume state; reuses the engine's clock and atomic writes.
-        .target(name: "StrengthTraining", dependencies: ["WorkoutEngine", .product(name: "Logging", package: "swift-log")]),
+        // Gym sessions: sets, weight cascade, rest timer, resume state; the base module's clock and atomic writes.
+        .target(name: "StrengthTraining", dependencies: ["SessionSupport", .product(name: "Logging", package: "swift-log")]),
         // The CLI: argument parsing and printing only.
         .executableTarget(
             name: "route-replay",
             dependencies: [
-                "WorkoutEngine", "TrackFormats", "WorkoutSamples",
+                "WorkoutEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        // Helpers shared by the test targets (paths of sample tracks, the geod reference, tolerances).
-        .target(name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
+        // Helpers shared by the test targets (paths of sample tracks, the geod reference, tolerances, test doubles).
+        .target(name: "TestSupport", dependencies: ["SessionSupport", .product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "RouteGeometryTests", dependencies: ["RouteGeometry", "TestSupport"]),
         .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "TestSupport"]),
         .testTarget(
             name: "WorkoutEngineTests",
-            dependencies: ["WorkoutEngine", "TrackFormats", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "WorkoutEngine", "WorkoutCore", "WorkoutLive", "WorkoutPersistence", "WorkoutExports", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
-        .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "WorkoutEngine", "TrackFormats", "TestSupport"]),
+        .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "WorkoutEngine", "TestSupport"]),
         .testTarget(
             name: "StrengthTrainingTests",
-            dependencies: ["StrengthTraining", "WorkoutEngine", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["StrengthTraining", "SessionSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import SessionSupport
 /// A compact state for lock-screen style widgets. Times are whole seconds, so the state changes at
 /// most once a second while a timer runs.
 public struct StrengthDisplayState: Sendable, Hashable, Codable {

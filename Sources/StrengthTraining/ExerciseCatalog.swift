@@ -1,4 +1,5 @@
-public import WorkoutEngine
+import SessionSupport
+public import SessionSupport
 
 /// An exercise the catalog knows: what it is, what it trains, what it needs.
 public struct ExerciseDefinition: Sendable, Hashable, Codable, Identifiable {

@@ -1,5 +1,6 @@
+import SessionSupport
 public import Logging
-public import WorkoutEngine
+public import SessionSupport
 
 /// Why a saved resume state was not offered. The file is removed (best effort) so it is not
 /// considered again, and the reason is logged.

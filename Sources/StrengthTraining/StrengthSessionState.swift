@@ -1,4 +1,4 @@
-import WorkoutEngine
+import SessionSupport
 
 /// Where the workout is in its life. Only an ``active`` workout is persisted for resuming.
 public enum WorkoutPhase: String, Sendable, Hashable, Codable {

@@ -1,3 +1,4 @@
+import SessionSupport
 /// What ``StrengthSync/merge(local:server:)`` did.
 public struct SyncMergeReport: Sendable, Hashable {
     /// Sets the server had completed whose values replaced different local ones.

@@ -1,4 +1,4 @@
-import WorkoutEngine
+import SessionSupport
 
 /// The persisted form of a ``SessionClock``: what it needs to be rebuilt after a restart.
 struct SessionClockRecord: Sendable, Hashable, Codable {

@@ -64,7 +64,7 @@ public struct GPXReader: Sendable {
     /// Position error ≈ DOP × σ(UERE), the user-equivalent range error. 5 m is an assumption for a
     /// consumer receiver without augmentation (published single-frequency UERE budgets are roughly
     /// 4–7 m at one sigma); GPX records only the DOP, not the receiver's error model.
-    public static let metersPerDilutionOfPrecision = 5.0
+    public static let metersPerDilutionOfPrecision = LocationSample.metersPerDilutionOfPrecision
 
     /// At most this many route points are buffered while waiting to see whether the document has
     /// track points; more is an error.

@@ -26,6 +26,12 @@ public struct LocationSample: Sendable, Hashable {
     /// `false` when the device said it had no fix (GPX `<fix>none</fix>`); such a position is stale.
     public var hasFix: Bool
 
+    /// Metres of 68 % horizontal (or vertical) uncertainty per unit of dilution of precision (GPX `hdop`,
+    /// `vdop`): 5 m. Position error ≈ DOP × σ(UERE), the user-equivalent range error; 5 m is an assumption
+    /// for a consumer receiver without augmentation (published single-frequency UERE budgets are roughly
+    /// 4–7 m at one sigma). The GPX reader and writer convert with it.
+    public static let metersPerDilutionOfPrecision = 5.0
+
     public init(
         time: Double?,
         latitude: Double,

@@ -3,7 +3,7 @@ import Logging
 import StrengthTraining
 import TestSupport
 import Testing
-import WorkoutEngine
+import SessionSupport
 
 struct ResumePersistenceTests {
     @Test func killAndRestore() async throws {

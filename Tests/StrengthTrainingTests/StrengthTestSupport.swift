@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import StrengthTraining
 import TestSupport
-import WorkoutEngine
+import SessionSupport
 
 /// The shared capturing log under the name these tests use.
 typealias LogRecord = CapturedLog

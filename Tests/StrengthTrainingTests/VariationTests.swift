@@ -2,7 +2,7 @@ import Foundation
 import StrengthTraining
 import TestSupport
 import Testing
-import WorkoutEngine
+import SessionSupport
 
 struct VariationTests {
     let check = VariationCheck()

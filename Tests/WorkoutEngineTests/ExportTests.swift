@@ -6,7 +6,9 @@ import Geodesy
 import Testing
 import TestSupport
 import TrackFormats
-@testable import WorkoutEngine
+import WorkoutEngine
+@testable import WorkoutCore
+@testable import WorkoutExports
 import WorkoutSamples
 
 /// Collects what a reader emits.
@@ -104,8 +106,8 @@ struct ExportTests {
             let properties = try #require(feature["properties"] as? [String: Any])
             #expect(properties["segment"] as? Int == index)
             #expect(properties["pointCount"] as? Int == segment.count)
-            #expect(properties["startTime"] as? String == TrackTimeText.iso8601Milliseconds(secondsSince1970: segment.first?.location.time ?? .nan))
-            #expect(properties["endTime"] as? String == TrackTimeText.iso8601Milliseconds(secondsSince1970: segment.last?.location.time ?? .nan))
+            #expect(properties["startTime"] as? String == ISO8601Text.string(secondsSince1970: segment.first?.location.time ?? .nan, fraction: .milliseconds))
+            #expect(properties["endTime"] as? String == ISO8601Text.string(secondsSince1970: segment.last?.location.time ?? .nan, fraction: .milliseconds))
             let distance = try #require(properties["distanceMeters"] as? Double)
             #expect(abs(distance - track.route.segments[index].distanceMeters) < 0.01)
             guard segment.count >= 2 else { continue }

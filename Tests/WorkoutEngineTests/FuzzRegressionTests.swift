@@ -20,7 +20,7 @@ struct FuzzRegressionTests {
     // fuzz-journal, fuzz-json: a sample time of ±1e300 s trapped in `iso8601(secondsSince1970:)`.
     @Test(arguments: extremes)
     func iso8601OfAnUnrepresentableInstantDoesNotTrap(_ seconds: Double) {
-        _ = DisplayFormatting.iso8601(secondsSince1970: seconds)
+        _ = ISO8601Text.string(secondsSince1970: seconds)
     }
 
     // fuzz-gpx: an elevation of 1e300 made the gain 1e300, which trapped in `fixed(_:digits:)` (text summary).
@@ -38,7 +38,7 @@ struct FuzzRegressionTests {
     }
 
     @Test func ordinaryValuesAreFormattedAsBefore() {
-        #expect(DisplayFormatting.iso8601(secondsSince1970: 1_714_546_800.25) == "2024-05-01T07:00:00.250Z")
+        #expect(ISO8601Text.string(secondsSince1970: 1_714_546_800.25) == "2024-05-01T07:00:00.250Z")
         #expect(DisplayFormatting.fixed(-3.14159, digits: 2) == "-3.14")
         #expect(DisplayFormatting.fixed(1234.5, digits: 0) == "1235")
     }

@@ -1,5 +1,7 @@
 import Testing
-@testable import WorkoutEngine
+import WorkoutEngine
+@testable import WorkoutCore
+@testable import WorkoutExports
 
 struct HeartRateZoneTests {
     @Test func tanakaMaximum() {

@@ -1,0 +1,59 @@
+/// Elapsed time accumulated per running interval: `accumulatedSeconds` plus the open interval.
+/// Pausing closes the interval; resuming opens a new one. Elapsed time is never derived from the
+/// start date, so paused time never counts.
+///
+/// Times are seconds on any monotonic axis the caller chooses (track time in seconds since 1970 for a
+/// recorded track, a `Clock`'s instants converted to seconds for a live session).
+public struct SessionClock: Sendable, Hashable {
+    public private(set) var state: SessionState = .notStarted
+    /// Seconds of the running intervals already closed.
+    public private(set) var accumulatedSeconds: Double = 0
+    /// When the open running interval began; `nil` unless running.
+    public private(set) var openIntervalStart: Double?
+    /// When the session started, if it has.
+    public private(set) var startTime: Double?
+    /// When the session ended, if it has.
+    public private(set) var endTime: Double?
+
+    public init() {}
+
+    /// Starts the session at `time`. Ignored unless not started.
+    public mutating func start(at time: Double) {
+        guard state == .notStarted else { return }
+        state = .running
+        startTime = time
+        openIntervalStart = time
+    }
+
+    /// Pauses at `time`, closing the open interval. Ignored unless running.
+    public mutating func pause(at time: Double) {
+        guard state == .running, let open = openIntervalStart else { return }
+        accumulatedSeconds += max(0, time - open)
+        openIntervalStart = nil
+        state = .paused
+    }
+
+    /// Resumes at `time`, opening a new interval. Ignored unless paused.
+    public mutating func resume(at time: Double) {
+        guard state == .paused else { return }
+        openIntervalStart = time
+        state = .running
+    }
+
+    /// Ends the session at `time`, closing the open interval if running.
+    public mutating func end(at time: Double) {
+        switch state {
+        case .running: pause(at: time)
+        case .paused, .notStarted: break
+        case .ended: return
+        }
+        state = .ended
+        endTime = time
+    }
+
+    /// Elapsed running seconds as of `time`: accumulated plus `time` minus the open interval's start.
+    public func elapsedSeconds(at time: Double) -> Double {
+        guard let open = openIntervalStart else { return accumulatedSeconds }
+        return accumulatedSeconds + max(0, time - open)
+    }
+}

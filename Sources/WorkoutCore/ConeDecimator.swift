@@ -1,0 +1,89 @@
+import WorkoutSamples
+public import RouteGeometry
+import Foundation
+
+/// The state of the streaming decimation of one segment: the last kept fix (the anchor) and the range of
+/// directions from it along which a line passes within the tolerance of every fix since.
+struct ConeDecimator: Sendable, Hashable {
+    enum Step { case replaceProvisional, appendProvisional }
+
+    private var anchorLatitude = 0.0, anchorLongitude = 0.0
+    private var scale = LocalScale(latitude: 0)
+    /// The allowed directions, radians relative to `reference`; empty when `low > high`.
+    private var reference = 0.0, low = -Double.pi, high = Double.pi
+    private var hasCone = false
+    /// Distance of the provisional (newest stored) fix from the anchor.
+    private var provisionalDistance = 0.0
+    private var provisionalLatitude = 0.0, provisionalLongitude = 0.0
+
+    mutating func begin(at fix: LocationSample) {
+        setAnchor(latitude: fix.latitude, longitude: fix.longitude)
+    }
+
+    private mutating func setAnchor(latitude: Double, longitude: Double) {
+        anchorLatitude = latitude
+        anchorLongitude = longitude
+        scale = LocalScale(latitude: latitude)
+        hasCone = false
+        low = -Double.pi
+        high = Double.pi
+        provisionalDistance = 0
+    }
+
+    /// Decides whether `fix` replaces the provisional fix (the segment from the anchor to `fix` still
+    /// passes within the tolerance of every fix since the anchor) or is appended (the provisional fix
+    /// becomes the new anchor).
+    mutating func take(_ fix: LocationSample, toleranceMeters tolerance: Double, hasProvisional: Bool) -> Step {
+        if hasProvisional, fits(fix, tolerance: tolerance) {
+            narrow(with: fix, tolerance: tolerance)
+            return .replaceProvisional
+        }
+        if hasProvisional {
+            setAnchor(latitude: provisionalLatitude, longitude: provisionalLongitude)
+        }
+        narrow(with: fix, tolerance: tolerance)
+        return .appendProvisional
+    }
+
+    private func offset(_ fix: LocationSample) -> (distance: Double, direction: Double) {
+        var dLon = fix.longitude - anchorLongitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let east = dLon * scale.metersPerDegreeLongitude
+        let north = (fix.latitude - anchorLatitude) * scale.metersPerDegreeLatitude
+        return ((east * east + north * north).squareRoot(), atan2(north, east))
+    }
+
+    private func relative(_ angle: Double) -> Double {
+        var a = angle - reference
+        if a > .pi { a -= 2 * .pi } else if a < -.pi { a += 2 * .pi }
+        return a
+    }
+
+    private func fits(_ fix: LocationSample, tolerance: Double) -> Bool {
+        let (distance, direction) = offset(fix)
+        // Never retreat along the line past the tolerance: that would cut off the farthest fix.
+        guard distance >= provisionalDistance - tolerance else { return false }
+        guard hasCone, distance > tolerance else { return distance <= tolerance || !hasCone }
+        let a = relative(direction)
+        return a >= low && a <= high
+    }
+
+    private mutating func narrow(with fix: LocationSample, tolerance: Double) {
+        let (distance, direction) = offset(fix)
+        provisionalLatitude = fix.latitude
+        provisionalLongitude = fix.longitude
+        provisionalDistance = max(provisionalDistance, distance)
+        guard distance > tolerance else { return }
+        let halfWidth = asin(tolerance / distance)
+        if !hasCone {
+            hasCone = true
+            reference = direction
+            low = -halfWidth
+            high = halfWidth
+        } else {
+            let a = relative(direction)
+            low = max(low, a - halfWidth)
+            high = min(high, a + halfWidth)
+        }
+    }
+}

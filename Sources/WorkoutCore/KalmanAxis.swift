@@ -1,0 +1,47 @@
+import WorkoutSamples
+import Foundation
+import Geodesy
+
+/// One axis of a constant-velocity Kalman filter: state (position, velocity), white-acceleration
+/// process noise. The textbook discrete model (Bar-Shalom, Li & Kirubarajan, *Estimation with
+/// Applications to Tracking and Navigation*, 2001, §6.2.2): for a step of `dt` seconds,
+/// `F = [[1, dt], [0, 1]]` and `Q = q · [[dt³/3, dt²/2], [dt²/2, dt]]`.
+struct KalmanAxis: Sendable, Hashable {
+    /// Offset of the estimate from the last measurement frame origin, metres.
+    var position: Double = 0
+    /// Metres per second.
+    var velocity: Double = 0
+    var p00: Double = 0, p01: Double = 0, p11: Double = 0
+
+    init() {}
+
+    /// Starts at `position` with the measurement's variance and an unknown velocity.
+    init(position: Double, variance: Double, velocityVariance: Double) {
+        self.position = position
+        self.p00 = variance
+        self.p11 = velocityVariance
+    }
+
+    /// Moves the estimate `dt` seconds ahead with acceleration spectral density `q` (m²/s³).
+    mutating func predict(seconds dt: Double, accelerationNoise q: Double) {
+        position += velocity * dt
+        let dt2 = dt * dt
+        let n00 = p00 + 2 * dt * p01 + dt2 * p11 + q * dt2 * dt / 3
+        let n01 = p01 + dt * p11 + q * dt2 / 2
+        let n11 = p11 + q * dt
+        p00 = n00; p01 = n01; p11 = n11
+    }
+
+    /// Corrects with a position measurement of variance `r` (m²).
+    mutating func update(measurement z: Double, variance r: Double) {
+        let s = p00 + r
+        let k0 = p00 / s, k1 = p01 / s
+        let innovation = z - position
+        position += k0 * innovation
+        velocity += k1 * innovation
+        let n00 = (1 - k0) * p00
+        let n01 = (1 - k0) * p01
+        let n11 = p11 - k1 * p01
+        p00 = n00; p01 = n01; p11 = n11
+    }
+}

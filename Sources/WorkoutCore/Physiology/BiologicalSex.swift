@@ -1,0 +1,9 @@
+import WorkoutSamples
+import Foundation
+
+/// The sex whose coefficients a published equation uses (Keytel et al. 2005, Banister TRIMP). When it is
+/// not given, the engine averages the male and female coefficients.
+public enum BiologicalSex: String, Sendable, Hashable, Codable, CaseIterable {
+    case male
+    case female
+}

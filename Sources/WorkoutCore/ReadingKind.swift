@@ -1,0 +1,14 @@
+public import WorkoutSamples
+
+/// The kinds of reading the engine checks for plausibility before it uses them.
+public enum ReadingKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A fix's altitude (the fix is kept without it).
+    case altitude
+    /// A fix's device speed (the fix is kept without it).
+    case speed
+    case heartRate
+    case cadence
+    case power
+    /// An active-energy increment.
+    case activeEnergy
+}

@@ -1,0 +1,35 @@
+public import WorkoutSamples
+
+/// Readings dropped as implausible, by kind, stored inline.
+public struct RejectedReadingCounts: Sendable, Hashable {
+    private var counts = [Int](repeating: 0, count: ReadingKind.allCases.count)
+
+    public init() {}
+
+    public subscript(kind: ReadingKind) -> Int {
+        counts[Self.index(kind)]
+    }
+
+    /// All dropped readings.
+    public var total: Int { counts.reduce(0, +) }
+
+    /// The non-zero counts, in ``ReadingKind`` order.
+    public var nonZero: [(kind: ReadingKind, count: Int)] {
+        ReadingKind.allCases.compactMap { kind in self[kind] > 0 ? (kind, self[kind]) : nil }
+    }
+
+    mutating func add(_ kind: ReadingKind) {
+        counts[Self.index(kind)] += 1
+    }
+
+    private static func index(_ kind: ReadingKind) -> Int {
+        switch kind {
+        case .altitude: 0
+        case .speed: 1
+        case .heartRate: 2
+        case .cadence: 3
+        case .power: 4
+        case .activeEnergy: 5
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import SessionSupport
+public import WorkoutSamples
+import Geodesy
+
+/// How a workout is measured.
+public struct WorkoutOptions: Sendable, Hashable {
+    /// The activity, which chooses the distance kind, the fourth stat and the thresholds. When the input
+    /// names an activity (GPX `trk/type`, JSON `activity`) and ``activityIsExplicit`` is false, the input's
+    /// activity replaces this one before the first sample.
+    public var activity: ActivityType
+    /// Set when the caller chose the activity (for example `--activity`): the input cannot override it.
+    public var activityIsExplicit: Bool
+    public var filterMode: LocationFilterMode
+    /// Fixes with a worse horizontal accuracy are rejected (default filter only).
+    public var maximumHorizontalAccuracyMeters: Double
+    /// The activity's thresholds; `nil` uses ``ActivityType/rules``.
+    public var rules: ActivityRules?
+    /// Hysteresis of the elevation counter: a climb or descent counts once the smoothed altitude turns
+    /// back by more than this. Default 3 m.
+    public var elevationHysteresisMeters: Double
+    /// A heart-rate, cadence or power reading stands for at most this long. Default 20 s.
+    public var sensorHoldLimitSeconds: Double
+    /// Tolerance of the route simplification behind the summary's encoded polyline.
+    public var simplificationToleranceMeters: Double
+    /// How much of the route to keep: every fix (the default; exports need them), or only what draws it
+    /// within a tolerance, so memory does not grow with the sampling rate (`route-replay summary` keeps
+    /// half the simplification tolerance, so its polyline stays within 1.5 times that tolerance).
+    public var routeStorage: RouteStorage
+    /// The athlete behind heart-rate zones, TRIMP and energy estimates; absent values take the defaults
+    /// documented on ``ResolvedAthleteProfile``.
+    public var profile: AthleteProfile
+
+    public init(
+        activity: ActivityType = .running,
+        activityIsExplicit: Bool = false,
+        filterMode: LocationFilterMode = .default,
+        maximumHorizontalAccuracyMeters: Double = 50,
+        rules: ActivityRules? = nil,
+        elevationHysteresisMeters: Double = 3,
+        sensorHoldLimitSeconds: Double = 20,
+        simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters,
+        profile: AthleteProfile = AthleteProfile(),
+        routeStorage: RouteStorage = .everyFix
+    ) {
+        self.activity = activity
+        self.activityIsExplicit = activityIsExplicit
+        self.filterMode = filterMode
+        self.maximumHorizontalAccuracyMeters = maximumHorizontalAccuracyMeters
+        self.rules = rules
+        self.elevationHysteresisMeters = elevationHysteresisMeters
+        self.sensorHoldLimitSeconds = sensorHoldLimitSeconds
+        self.simplificationToleranceMeters = simplificationToleranceMeters
+        self.profile = profile
+        self.routeStorage = routeStorage
+    }
+
+    /// The rules in force: ``rules``, else the activity's defaults.
+    public var effectiveRules: ActivityRules { rules ?? activity.rules }
+}

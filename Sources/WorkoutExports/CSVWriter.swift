@@ -1,0 +1,36 @@
+import WorkoutSamples
+import WorkoutCore
+/// Writes comma-separated values (RFC 4180), streaming: a row at a time to `output`.
+///
+/// Fields containing a comma, a double quote, a carriage return or a line feed are quoted, with
+/// inner quotes doubled; rows end with CRLF as the RFC asks.
+public struct CSVWriter<Output: TextOutputStream> {
+    /// Where the text goes.
+    public private(set) var output: Output
+
+    public init(output: Output) {
+        self.output = output
+    }
+
+    /// Writes one row.
+    /// - Complexity: O(total length of the fields).
+    public mutating func writeRow(_ fields: [String]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output.write(",") }
+            output.write(Self.quotedIfNeeded(field))
+        }
+        output.write("\r\n")
+    }
+
+    /// `field` as it appears in a CSV row.
+    public static func quotedIfNeeded(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return field
+        }
+        var quoted = "\""
+        for character in field {
+            if character == "\"" { quoted += "\"\"" } else { quoted.append(character) }
+        }
+        return quoted + "\""
+    }
+}

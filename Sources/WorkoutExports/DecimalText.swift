@@ -1,0 +1,67 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// Numbers as plain decimal text: never an exponent, never `nan` or `inf`.
+public enum DecimalText {
+    /// The shortest decimal that reads back as exactly `value` (Swift's round-trip digits), written
+    /// positionally: `0.00001`, `120`, `-3.25`. Non-finite values give the empty string; `-0.0` gives `0`.
+    /// - Complexity: O(number of digits); one small string.
+    public static func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return "" }
+        if value == 0 { return "0" }
+        var text = value.description
+        var sign = ""
+        if text.first == "-" { sign = "-"; text.removeFirst() }
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+            text = String(text[..<e])
+        }
+        var whole = Substring(text)
+        var fraction: Substring = ""
+        if let dot = text.firstIndex(of: ".") {
+            whole = text[..<dot]
+            fraction = text[text.index(after: dot)...]
+        }
+        var digits = Array(whole.utf8) + Array(fraction.utf8)
+        // The decimal point sits after `point` digits.
+        var point = whole.count + exponent
+        var leading = 0
+        while leading < digits.count - 1, digits[leading] == UInt8(ascii: "0") { leading += 1 }
+        digits.removeFirst(leading)
+        point -= leading
+        while digits.count > 1, digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let zero = UInt8(ascii: "0")
+        var out: [UInt8] = Array(sign.utf8)
+        if point <= 0 {
+            out += [zero, UInt8(ascii: ".")] + [UInt8](repeating: zero, count: -point) + digits
+        } else if point >= digits.count {
+            out += digits + [UInt8](repeating: zero, count: point - digits.count)
+        } else {
+            out += digits[..<point] + [UInt8(ascii: ".")] + digits[point...]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `value` rounded to at most `maximumFractionDigits` decimals (0...9), trailing zeros removed:
+    /// `fixed(2.50, maximumFractionDigits: 2)` is `2.5`. Non-finite values give the empty string.
+    /// - Complexity: O(number of digits).
+    public static func fixed(_ value: Double, maximumFractionDigits: Int) -> String {
+        guard value.isFinite else { return "" }
+        let digits = Swift.min(Swift.max(maximumFractionDigits, 0), 9)
+        var scale: Int64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (Swift.abs(value) * Double(scale)).rounded()
+        guard scaled < 9e15 else { return shortest(value.rounded()) }
+        let units = Int64(scaled)
+        var text = (value < 0 && units != 0 ? "-" : "") + String(units / scale)
+        let remainder = units % scale
+        if remainder != 0 {
+            var fraction = String(remainder)
+            fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            text += "." + fraction
+        }
+        return text
+    }
+}

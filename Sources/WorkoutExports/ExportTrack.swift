@@ -1,0 +1,38 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// A workout as the exporters see it: the engine's accepted route, segment by segment (a pause or a
+/// gap starts a new one), each fix with its sensor values and metrics, plus the summary figures.
+///
+/// Build one with ``ExportRecorder`` (a `TrackSampleSink`) or ``init(contentsOfTrack:format:options:)``.
+public struct ExportTrack: Sendable {
+    /// The activity the workout was measured as.
+    public var activity: ActivityType
+    /// The activity name the input gave (`trk/type`), as written there.
+    public var activityName: String?
+    /// The accepted fixes by segment; segment `i` is `route.segments[i]`. No segment is empty.
+    public var segments: [[ExportPoint]]
+    /// The engine's route (for per-segment distances).
+    public var route: RecordedRoute
+    /// The workout's figures.
+    public var metrics: WorkoutSnapshot
+
+    public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
+        self.activity = activity
+        self.activityName = activityName
+        self.segments = segments
+        self.route = route
+        self.metrics = metrics
+    }
+
+    /// Number of fixes over all segments.
+    public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
+
+
+    /// Runs `samples` through the engine and keeps what it accepted.
+    public init(samples: some Sequence<Sample>, options: WorkoutOptions = WorkoutOptions()) {
+        var recorder = ExportRecorder(options: options)
+        for sample in samples { recorder.add(sample) }
+        self = recorder.track()
+    }
+}

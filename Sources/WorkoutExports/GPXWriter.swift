@@ -1,0 +1,152 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// Writes GPX 1.1 tracks, streaming: each call appends text to `output` and nothing is kept per point.
+///
+/// What is written, so that ``GPXReader`` reads back the same samples:
+/// - one `<trk>` with an optional `<name>` and `<type>` (XML-escaped), a `<trkseg>` per
+///   ``beginSegment()`` call;
+/// - per point `lat`/`lon` attributes and `<ele>`, `<time>`, `<fix>none</fix>` (when the fix was
+///   stale), `<hdop>`/`<vdop>` (accuracies divided by ``GPXReader/metersPerDilutionOfPrecision``), in
+///   the order the GPX 1.1 schema requires;
+/// - `hr`, `cad` and `atemp` in a Garmin TrackPointExtension v1 element, and a reported speed or course
+///   in a TrackPointExtension v2 element (GPX 1.1 has no `<speed>` or `<course>` of its own).
+///
+/// Numbers are written with the fewest digits that read back as the same `Double`, never with an
+/// exponent; times as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, rounded to the millisecond). Non-finite values
+/// are left out. Points with a non-finite latitude or longitude are skipped (GPX requires both).
+///
+/// ```swift
+/// var writer = GPXWriter(output: "")
+/// writer.begin(name: "Morning run", type: "running")
+/// writer.beginSegment()
+/// writer.write(GPXTrackPoint(location: LocationSample(time: 0, latitude: 47.1, longitude: 8.5), heartRate: 120))
+/// let text = writer.finish()
+/// ```
+public struct GPXWriter<Output: TextOutputStream> {
+    /// Where the text goes.
+    public private(set) var output: Output
+    /// The `creator` attribute of the root element.
+    public let creator: String
+
+    private var state = State.initial
+    private enum State { case initial, inTrack, inSegment, finished }
+
+    /// The Garmin TrackPointExtension v1 namespace (`hr`, `cad`, `atemp`).
+    public static var trackPointExtensionV1: String { "http://www.garmin.com/xmlschemas/TrackPointExtension/v1" }
+    /// The Garmin TrackPointExtension v2 namespace (adds `speed` and `course`).
+    public static var trackPointExtensionV2: String { "http://www.garmin.com/xmlschemas/TrackPointExtension/v2" }
+
+    /// A writer appending to `output`; nothing is written until ``begin(name:type:)`` or the first point.
+    public init(output: Output, creator: String = "WorkoutEngine") {
+        self.output = output
+        self.creator = creator
+    }
+
+    /// Writes the XML declaration, the `<gpx>` root and opens the track. Called at most once, before
+    /// any segment; ``beginSegment()`` calls it (without name or type) when it was not.
+    /// - Complexity: O(length of name and type).
+    public mutating func begin(name: String? = nil, type: String? = nil) {
+        guard state == .initial else { return }
+        output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        output.write("<gpx version=\"1.1\" creator=\"\(XMLText.escaped(creator))\"")
+        output.write(" xmlns=\"http://www.topografix.com/GPX/1/1\"")
+        output.write(" xmlns:gpxtpx=\"\(Self.trackPointExtensionV1)\"")
+        output.write(" xmlns:gpxtpx2=\"\(Self.trackPointExtensionV2)\"")
+        output.write(" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"")
+        output.write(" xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n")
+        output.write("  <trk>\n")
+        if let name, !name.isEmpty { output.write("    <name>\(XMLText.escaped(name))</name>\n") }
+        if let type, !type.isEmpty { output.write("    <type>\(XMLText.escaped(type))</type>\n") }
+        state = .inTrack
+    }
+
+    /// Closes the open segment, if any, and opens a new `<trkseg>`.
+    /// - Complexity: O(1).
+    public mutating func beginSegment() {
+        switch state {
+        case .initial: begin()
+        case .inSegment: output.write("    </trkseg>\n")
+        case .inTrack: break
+        case .finished: return
+        }
+        output.write("    <trkseg>\n")
+        state = .inSegment
+    }
+
+    /// Writes one `<trkpt>`, opening a segment first when none is open. Ignored after ``finish()`` and
+    /// for a point whose latitude or longitude is not finite.
+    /// - Complexity: O(1), a few short strings.
+    public mutating func write(_ point: GPXTrackPoint) {
+        let fix = point.location
+        guard state != .finished, fix.latitude.isFinite, fix.longitude.isFinite else { return }
+        if state != .inSegment { beginSegment() }
+        output.write("      <trkpt lat=\"\(DecimalText.shortest(fix.latitude))\" lon=\"\(DecimalText.shortest(fix.longitude))\">")
+        if let altitude = fix.altitudeMeters, altitude.isFinite {
+            output.write("<ele>\(DecimalText.shortest(altitude))</ele>")
+        }
+        if let time = fix.time, let text = ISO8601Text.string(secondsSince1970: time, fraction: .milliseconds) {
+            output.write("<time>\(text)</time>")
+        }
+        if !fix.hasFix { output.write("<fix>none</fix>") }
+        let perDOP = LocationSample.metersPerDilutionOfPrecision
+        if let accuracy = fix.horizontalAccuracyMeters, accuracy.isFinite {
+            output.write("<hdop>\(DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))</hdop>")
+        }
+        if let accuracy = fix.verticalAccuracyMeters, accuracy.isFinite {
+            output.write("<vdop>\(DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))</vdop>")
+        }
+        let heartRate = point.heartRate.flatMap { $0.isFinite ? $0 : nil }
+        let cadence = point.cadence.flatMap { $0.isFinite ? $0 : nil }
+        let temperature = point.temperatureCelsius.flatMap { $0.isFinite ? $0 : nil }
+        let speed = fix.speedMetersPerSecond.flatMap { $0.isFinite ? $0 : nil }
+        let course = fix.courseDegrees.flatMap { $0.isFinite ? $0 : nil }
+        if heartRate != nil || cadence != nil || temperature != nil || speed != nil || course != nil {
+            output.write("<extensions>")
+            if heartRate != nil || cadence != nil || temperature != nil {
+                output.write("<gpxtpx:TrackPointExtension>")
+                if let temperature { output.write("<gpxtpx:atemp>\(DecimalText.shortest(temperature))</gpxtpx:atemp>") }
+                if let heartRate { output.write("<gpxtpx:hr>\(DecimalText.shortest(heartRate))</gpxtpx:hr>") }
+                if let cadence { output.write("<gpxtpx:cad>\(DecimalText.shortest(cadence))</gpxtpx:cad>") }
+                output.write("</gpxtpx:TrackPointExtension>")
+            }
+            if speed != nil || course != nil {
+                output.write("<gpxtpx2:TrackPointExtension>")
+                if let speed { output.write("<gpxtpx2:speed>\(DecimalText.shortest(speed))</gpxtpx2:speed>") }
+                if let course { output.write("<gpxtpx2:course>\(DecimalText.shortest(course))</gpxtpx2:course>") }
+                output.write("</gpxtpx2:TrackPointExtension>")
+            }
+            output.write("</extensions>")
+        }
+        output.write("</trkpt>\n")
+    }
+
+    /// Closes every open element and returns the output. Later calls write nothing.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func finish() -> Output {
+        switch state {
+        case .initial:
+            begin()
+            output.write("  </trk>\n</gpx>\n")
+        case .inSegment:
+            output.write("    </trkseg>\n  </trk>\n</gpx>\n")
+        case .inTrack:
+            output.write("  </trk>\n</gpx>\n")
+        case .finished:
+            break
+        }
+        state = .finished
+        return output
+    }
+
+    /// The DOP that the reader turns back into `meters`: the quotient, nudged by an ulp when the
+    /// product of the rounded quotient misses `meters`, so the round trip is exact whenever possible.
+    static func dilution(ofMeters meters: Double, perDOP: Double) -> Double {
+        let dop = meters / perDOP
+        if dop * perDOP == meters { return dop }
+        if dop.nextUp * perDOP == meters { return dop.nextUp }
+        if dop.nextDown * perDOP == meters { return dop.nextDown }
+        return dop
+    }
+}

@@ -1,0 +1,16 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// An SVG document: its text and its size in CSS pixels (what a PNG renderer uses at zoom 1).
+public struct RenderedSVG: Sendable, Hashable {
+    /// The whole document, UTF-8 text starting with the XML declaration.
+    public var text: String
+    public var width: Int
+    public var height: Int
+
+    public init(text: String, width: Int, height: Int) {
+        self.text = text
+        self.width = width
+        self.height = height
+    }
+}

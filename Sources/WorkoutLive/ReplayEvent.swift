@@ -1,0 +1,8 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// What a replay produces, in order.
+public enum ReplayEvent: Sendable {
+    case frame(WorkoutFrame)
+    case stateChange(SessionStateChange)
+}

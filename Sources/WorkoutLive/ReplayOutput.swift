@@ -1,0 +1,7 @@
+import WorkoutCore
+public import WorkoutSamples
+
+/// Receives a replay's frames and state changes.
+public protocol ReplayOutput {
+    mutating func replay(_ event: ReplayEvent) throws
+}

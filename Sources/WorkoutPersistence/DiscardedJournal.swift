@@ -1,0 +1,15 @@
+import WorkoutCore
+public import Foundation
+public import Logging
+public import WorkoutSamples
+
+/// A journal recovery did not offer, and why.
+public struct DiscardedJournal: Sendable, Hashable {
+    /// The journal file.
+    public var file: String
+    /// The session id, when the header or the file name gives one.
+    public var sessionID: UUID?
+    public var reason: RecoveryDiscardReason
+    /// Bytes after the last valid record (0 when the records were not read).
+    public var droppedTailBytes: Int
+}

@@ -1,0 +1,17 @@
+import WorkoutCore
+public import Foundation
+public import WorkoutSamples
+
+/// The session-state changes a journal records besides samples.
+public enum SessionEventKind: UInt8, Sendable, Hashable, CaseIterable, Codable {
+    /// The session started (informational: the builder's clock starts at the first timed sample).
+    case start = 0x10
+    /// The user paused: ``WorkoutBuilder/pause(at:)``.
+    case pause = 0x11
+    /// The user resumed: ``WorkoutBuilder/resume(at:)``.
+    case resume = 0x12
+    /// The user marked a lap: a ``WorkoutEventSample`` of kind `lap` added to the builder.
+    case lap = 0x13
+    /// The session ended: ``WorkoutBuilder/end(at:)``.
+    case end = 0x14
+}

@@ -1,0 +1,141 @@
+import SessionSupport
+import WorkoutCore
+public import Foundation
+public import Logging
+public import WorkoutSamples
+
+/// Finds interrupted sessions in a directory and rebuilds them from their journals.
+public enum SessionRecovery {
+    /// Six hours: a session last active longer ago is discarded as expired.
+    public static let defaultMaximumAgeSeconds: Double = 6 * 60 * 60
+
+    /// Recovers every session journal (`*.wejournal`) in `directory`, in file-name order.
+    ///
+    /// Each journal's header is checked, then its records are replayed into a fresh ``WorkoutBuilder``
+    /// built with the header's options; replay stops at the first record that is torn, fails its
+    /// checksum, or is of an unknown type, and the bytes after it are reported as dropped (never
+    /// loaded). A session whose last record left it running is paused at that record's time. Recovery
+    /// only reads: it never changes or removes a file (see ``removeFiles(of:in:fileSystem:)``).
+    ///
+    /// - Parameters:
+    ///   - now: the current wall-clock time, seconds since 1970.
+    ///   - maxAge: sessions last active longer ago than this are discarded as expired.
+    ///   - includeSamples: keep the replayed samples in ``RecoveredSession/samples`` (memory grows with
+    ///     the journal).
+    /// - Returns: one outcome per journal; finished sessions whose files were removed give none.
+    /// - Throws: ``FileSystemError`` only when the directory cannot be listed.
+    /// - Complexity: O(total journal bytes), plus the builder's cost per replayed sample.
+    public static func recover(
+        directory: String,
+        now: Double,
+        maxAge: Double = defaultMaximumAgeSeconds,
+        includeSamples: Bool = false,
+        fileSystem: any SessionFileSystem = POSIXFileSystem(),
+        logger: Logger
+    ) throws -> [RecoveryOutcome] {
+        let names = try fileSystem.contentsOfDirectory(directory)
+            .filter { $0.hasSuffix("." + JournalFormat.journalExtension) && !$0.hasPrefix(".") }
+            .sorted()
+        return names.map { name in
+            let outcome = recoverJournal(directory: directory, name: name, now: now, maxAge: maxAge, includeSamples: includeSamples, fileSystem: fileSystem)
+            switch outcome {
+            case .recovered(let session):
+                var metadata: Logger.Metadata = ["session": "\(session.sessionID)", "records": "\(session.recordCount)"]
+                if session.droppedTailBytes > 0 {
+                    metadata["droppedTailBytes"] = "\(session.droppedTailBytes)"
+                    metadata["damage"] = "\(session.damage.map { "\($0)" } ?? "-")"
+                    logger.warning("recovery: journal tail cut at the last valid record", metadata: metadata)
+                } else {
+                    logger.info("recovery: session recovered", metadata: metadata)
+                }
+                if let snapshot = session.snapshot, snapshot.journalDurableOffset > session.validJournalLength {
+                    logger.warning("recovery: the journal is shorter than its snapshot says was durable", metadata: [
+                        "session": "\(session.sessionID)", "snapshotOffset": "\(snapshot.journalDurableOffset)",
+                        "validLength": "\(session.validJournalLength)",
+                    ])
+                }
+            case .discarded(let discarded):
+                logger.warning("recovery: journal not recovered", metadata: [
+                    "file": "\(discarded.file)", "reason": "\(discarded.reason)", "droppedTailBytes": "\(discarded.droppedTailBytes)",
+                ])
+            }
+            return outcome
+        }
+    }
+
+    /// Removes a session's journal, snapshot and summary (those that exist), for example after the user
+    /// dismissed a recovered or discarded session.
+    /// - Throws: ``FileSystemError`` from the first removal that fails.
+    public static func removeFiles(of sessionID: UUID, in directory: String, fileSystem: any SessionFileSystem = POSIXFileSystem()) throws {
+        for path in [
+            JournalFormat.journalPath(directory: directory, sessionID: sessionID),
+            JournalFormat.snapshotPath(directory: directory, sessionID: sessionID),
+            JournalFormat.summaryPath(directory: directory, sessionID: sessionID),
+        ] where try fileSystem.fileSize(path) != nil {
+            try fileSystem.removeFile(path)
+        }
+        try fileSystem.synchronizeDirectory(directory)
+    }
+
+    private static func recoverJournal(
+        directory: String, name: String, now: Double, maxAge: Double, includeSamples: Bool, fileSystem: any SessionFileSystem
+    ) -> RecoveryOutcome {
+        let path = "\(directory)/\(name)"
+        let nameID = UUID(uuidString: String(name.dropLast(JournalFormat.journalExtension.count + 1)))
+        func discard(_ reason: RecoveryDiscardReason, id: UUID? = nameID, dropped: Int = 0) -> RecoveryOutcome {
+            .discarded(DiscardedJournal(file: path, sessionID: id, reason: reason, droppedTailBytes: dropped))
+        }
+        if let nameID, (try? fileSystem.fileSize(JournalFormat.summaryPath(directory: directory, sessionID: nameID))) != nil {
+            return discard(.alreadyFinished)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.readFile(path)
+        } catch {
+            return discard(.unreadableFile("\(error)"))
+        }
+        return bytes.withUnsafeBytes { buffer -> RecoveryOutcome in
+            let header: JournalHeader
+            switch Result(catching: { () throws(JournalHeader.DecodingError) -> JournalHeader in try JournalHeader.decode(buffer) }) {
+            case .success(let decoded):
+                header = decoded
+            case .failure(.unknownFormatVersion(let version)):
+                return discard(.unknownFormatVersion(version))
+            case .failure(.unreadable(let why)):
+                return discard(.unreadableHeader(why))
+            }
+            var builder = WorkoutBuilder(options: header.options)
+            var samples: [Sample] = []
+            let scan: JournalScan
+            do {
+                scan = try JournalReader.scan(buffer) { record in
+                    builder.apply(record)
+                    if includeSamples, case .sample(let sample) = record { samples.append(sample) }
+                }
+            } catch {
+                return discard(.unreadableHeader("\(error)"), id: header.sessionID)
+            }
+            var snapshot: SessionSnapshot?
+            let snapshotPath = JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID)
+            if let snapshotBytes = try? fileSystem.readFile(snapshotPath),
+               let decoded = SessionSnapshot.decode(snapshotBytes), decoded.sessionID == header.sessionID {
+                snapshot = decoded
+            }
+            let lastActiveAt = snapshot?.lastActiveAt ?? scan.lastRecordTime ?? header.startTime
+            if !(now - lastActiveAt <= maxAge) {
+                return discard(.expired(lastActiveAt: lastActiveAt, maximumAgeSeconds: maxAge), id: header.sessionID, dropped: scan.droppedTailBytes)
+            }
+            var pausedAt: Double?
+            if builder.clock.state == .running {
+                let at = scan.lastRecordTime
+                builder.pause(at: at)
+                pausedAt = at ?? builder.snapshot.endTime
+            }
+            return .recovered(RecoveredSession(
+                header: header, journalPath: path, builder: builder,
+                recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
+                droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
+                lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))
+        }
+    }
+}
