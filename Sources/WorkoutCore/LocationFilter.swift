@@ -52,7 +52,7 @@ public struct LocationFilter: Sendable {
     public private(set) var rejections = RejectionCounts()
     private var anchor: LocationSample?
     private var lastAcceptedTime: Double?
-    private var heldRun: [LocationSample] = []
+    private var heldRun: [(fix: LocationSample, index: Int)] = []
     private var scaleCache = LocalScaleCache()
 
     public init(configuration: Configuration) {
@@ -60,9 +60,10 @@ public struct LocationFilter: Sendable {
         heldRun.reserveCapacity(Self.relocationRunLength)
     }
 
-    /// Judges one fix.
+    /// Judges one fix. `index` is a number the caller gives the fix (its position in the input); the fixes
+    /// of a relocated run come back with theirs from ``takeRelocatedRun()``.
     /// - Complexity: O(1); one geodesic distance at most.
-    public mutating func judge(_ fix: LocationSample) -> Verdict {
+    public mutating func judge(_ fix: LocationSample, index: Int = 0) -> Verdict {
         guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90, abs(fix.longitude) <= 180 else {
             return reject(.invalidCoordinate)
         }
@@ -82,11 +83,11 @@ public struct LocationFilter: Sendable {
             if !nearAnchor { return reject(.nullIsland) }
         }
         if let current = anchor, !isPlausibleStep(from: current, to: fix) {
-            if let lastHeld = heldRun.last, !isPlausibleStep(from: lastHeld, to: fix) {
+            if let lastHeld = heldRun.last, !isPlausibleStep(from: lastHeld.fix, to: fix) {
                 // The run is broken: its fixes stay rejected, this one starts a new candidate run.
                 heldRun.removeAll(keepingCapacity: true)
             }
-            heldRun.append(fix)
+            heldRun.append((fix, index))
             rejections.add(.implausibleSpeed)
             if heldRun.count >= Self.relocationRunLength {
                 rejections.remove(.implausibleSpeed, count: heldRun.count)
@@ -100,8 +101,9 @@ public struct LocationFilter: Sendable {
         return .accepted
     }
 
-    /// After ``Verdict/acceptedAsRelocation``: the fixes of the relocated run in order, the judged fix last.
-    public mutating func takeRelocatedRun() -> [LocationSample] {
+    /// After ``Verdict/acceptedAsRelocation``: the fixes of the relocated run in order, with the indices
+    /// they were judged with, the judged fix last.
+    public mutating func takeRelocatedRun() -> [(fix: LocationSample, index: Int)] {
         defer { heldRun.removeAll(keepingCapacity: true) }
         return heldRun
     }

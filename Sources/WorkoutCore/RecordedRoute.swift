@@ -57,8 +57,10 @@ public struct RecordedRoute: Sendable, Hashable {
     /// Number of fixes stored over all segments.
     public var storedPointCount: Int { segments.reduce(0) { $0 + $1.count } }
 
-    /// Total measured distance over all segments, metres.
-    public var distanceMeters: Double { segments.reduce(0) { $0 + $1.distanceMeters } }
+    /// Total measured distance over all segments, metres. O(1): the closed segments' sum is kept as they
+    /// close (in the same order as summing the segments, so the result is the same to the last bit).
+    public var distanceMeters: Double { closedSegmentsDistanceMeters + (segments.last?.distanceMeters ?? 0) }
+    private var closedSegmentsDistanceMeters = 0.0
 
     /// Bounds of every accepted fix (stored or not); `nil` before the first.
     public var bounds: GeoBounds? {
@@ -74,6 +76,7 @@ public struct RecordedRoute: Sendable, Hashable {
         minimumLongitude = min(minimumLongitude, fix.longitude)
         maximumLongitude = max(maximumLongitude, fix.longitude)
         if startsNewSegment || segments.isEmpty {
+            if let last = segments.last { closedSegmentsDistanceMeters += last.distanceMeters }
             segments.append(Segment())
             startsNewSegment = false
             decimator.begin(at: fix)

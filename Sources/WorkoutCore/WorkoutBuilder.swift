@@ -72,6 +72,17 @@ public struct WorkoutBuilder: Sendable {
     /// Pauses so far: requested, automatic, and unrecorded gaps.
     public private(set) var pauseCount = 0
     private var sawActivitySample = false
+    /// The latest plausible heart-rate reading (what a screen shows).
+    private var latestHeartRateBPM: Double?
+    /// Auto-pause, when ``WorkoutOptions/autoPause`` turns it on.
+    private var autoPause: AutoPauseDetector?
+    /// Whether auto-pause paused the session (so auto-pause may resume it).
+    private var isAutoPaused = false
+    /// The previous fix auto-pause saw (raw, before the filter).
+    private var previousAutoPauseFix: LocationSample?
+    /// Distance a device measured itself (``DistanceSample``), while running.
+    private var deviceDistanceMeters = 0.0
+    private var previousDeviceDistance: (meters: Double, time: Double?)?
 
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
@@ -92,6 +103,7 @@ public struct WorkoutBuilder: Sendable {
         self.physiology = PhysiologyAccumulator(
             profile: options.profile.resolved, activity: options.activity,
             sensorHoldLimitSeconds: options.sensorHoldLimitSeconds, rules: options.effectiveRules)
+        self.autoPause = options.autoPause.policy(for: options.activity).map(AutoPauseDetector.init(policy:))
     }
 
     /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
@@ -141,114 +153,271 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// Switches to the activity the input names, unless the caller chose one or samples have arrived.
-    /// Returns whether the activity changed.
+    /// Returns the outcome to journal when the activity changed, `nil` when it did not.
     @discardableResult
-    public mutating func adoptActivity(_ activity: ActivityType) -> Bool {
-        guard !options.activityIsExplicit, !sawActivitySample, activity != options.activity else { return false }
+    public mutating func adoptActivity(_ activity: ActivityType) -> SampleOutcome? {
+        guard !options.activityIsExplicit, !sawActivitySample, activity != options.activity else { return nil }
         var changed = options
         changed.activity = activity
         self = WorkoutBuilder(options: changed)
-        return true
+        var outcome = SampleOutcome(input: .activity(activity))
+        finish(&outcome)
+        return outcome
     }
 
     // MARK: Ingest
 
-    /// Takes in one sample. Events change the session state; other samples are measured.
-    /// - Complexity: O(1) amortised.
-    public mutating func add(_ sample: Sample) {
-        sawActivitySample = true
-        sampleCount += 1
-        var sample = sample
-        if let time = sample.time, Self.isClockSentinel(time) {
-            // A device clock that was never set: the sample has no usable time.
-            sample = sample.withTime(nil)
-            sentinelTimeCount += 1
+    /// Takes in one sample and returns what it did. Each sample goes through the stages once, in order:
+    /// its time is checked (a clock sentinel makes it untimed) and its readings (see ``ReadingRanges``);
+    /// the clock decides what the sample does to the session (start, the resume after a segment, an
+    /// unrecorded gap, an input event, auto-pause); then the sample is measured (the location filter, the
+    /// route, distance, speed, elevation, sensors, energy).
+    /// - Complexity: O(1) amortised; at most one geodesic distance per fix.
+    @discardableResult
+    public mutating func add(_ input: Sample) -> SampleOutcome {
+        take(input, as: .sample(input))
+    }
+
+    private mutating func take(_ input: Sample, as given: WorkoutInput) -> SampleOutcome {
+        var outcome = SampleOutcome(input: given)
+        var sample = input
+        if case .sample = given {
+            sawActivitySample = true
+            sampleCount += 1
+            if let time = sample.time, Self.isClockSentinel(time) {
+                // A device clock that was never set: the sample has no usable time.
+                sample = sample.withTime(nil)
+                sentinelTimeCount += 1
+            }
         }
-        guard let plausible = checkReadings(sample) else { return }
+        guard let plausible = checkReadings(sample, into: &outcome) else {
+            finish(&outcome)
+            return outcome
+        }
         sample = plausible
         if case .event(let event) = sample {
-            apply(event)
-            return
-        }
-        if let time = sample.time { advanceClock(to: time, sample: sample) } else { untimedSamples += 1 }
-        guard clock.state != .ended else { return }
-        if let time = sample.time, clock.state == .running { physiology.advance(toElapsed: clock.elapsedSeconds(at: time)) }
-        switch sample {
-        case .location(let fix):
-            addLocation(fix)
-        case .heartRate(let reading):
-            if clock.state != .paused {
-                heartRate.add(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
-                physiology.addHeartRate(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
+            apply(event, into: &outcome)
+        } else {
+            let autoPause = advanceClock(for: sample, into: &outcome)
+            if clock.state == .ended {
+                if case .location = sample { outcome.location = .ignoredAfterEnd }
+            } else {
+                measure(sample, into: &outcome)
             }
-        case .cadence(let reading):
-            if clock.state != .paused { cadence.add(reading.perMinute, elapsedSeconds: elapsed(at: reading.time)) }
-        case .power(let reading):
-            if clock.state != .paused {
-                power.add(reading.watts, elapsedSeconds: elapsed(at: reading.time))
-                physiology.addPower(reading.watts, elapsedSeconds: elapsed(at: reading.time))
-            }
-        case .activeEnergy(let increment):
-            physiology.addDeviceEnergy(increment.kilocalories)
-        case .weather, .event, .distance:
-            break
+            // Auto-pause was decided with the clock, from the raw speed; it takes effect at the fix's time,
+            // once the fix is measured (a pause) or ignored (a resume).
+            if let autoPause { apply(autoPause, into: &outcome) }
         }
+        finish(&outcome)
+        return outcome
+    }
+
+    /// Starts the session at `time` if it has not started (the first timed sample starts it otherwise).
+    @discardableResult
+    public mutating func start(at time: Double) -> SampleOutcome {
+        var outcome = SampleOutcome(input: .start(at: time))
+        if clock.state == .notStarted, time.isFinite { startClock(at: time, into: &outcome) }
+        finish(&outcome)
+        return outcome
+    }
+
+    /// Pauses the session at `time` (the latest sample's time when `nil`): a user's pause.
+    @discardableResult
+    public mutating func pause(at time: Double? = nil) -> SampleOutcome {
+        call(WorkoutEventSample(time: time, kind: .pause))
+    }
+
+    /// Resumes the session at `time` (the latest sample's time when `nil`): a user's resume.
+    @discardableResult
+    public mutating func resume(at time: Double? = nil) -> SampleOutcome {
+        call(WorkoutEventSample(time: time, kind: .resume))
+    }
+
+    /// Marks a lap ending at `time` (the latest sample's time when `nil`).
+    @discardableResult
+    public mutating func markLap(at time: Double? = nil, trigger: LapTrigger? = .manual) -> SampleOutcome {
+        call(WorkoutEventSample(time: time, kind: .lap, lapTrigger: trigger))
+    }
+
+    /// A pause, resume or lap by call: applied like the same event in the input, told apart in the outcome.
+    private mutating func call(_ event: WorkoutEventSample) -> SampleOutcome {
+        take(.event(event), as: .call(event))
+    }
+
+    /// Ends the session at `time`, or at the latest sample's time. Later samples are ignored.
+    @discardableResult
+    public mutating func end(at time: Double? = nil) -> SampleOutcome {
+        var outcome = SampleOutcome(input: .end(at: time))
+        if let time, time.isFinite {
+            if clock.state == .notStarted { startClock(at: time, into: &outcome) } else { advanceLastTime(to: time) }
+        }
+        if clock.state != .ended, let end = time ?? lastTime {
+            let before = clock.state
+            clock.end(at: end)
+            if before != .notStarted { note(.end, at: end, cause: .request, into: &outcome) }
+        }
+        finish(&outcome)
+        return outcome
     }
 
     /// The sample with its implausible parts dropped (see ``ReadingRanges``), counted in
     /// ``WorkoutSnapshot/rejectedReadings``; `nil` when the whole sample is an implausible reading.
-    private mutating func checkReadings(_ sample: Sample) -> Sample? {
+    private mutating func checkReadings(_ sample: Sample, into outcome: inout SampleOutcome) -> Sample? {
+        func reject(_ kind: ReadingKind) {
+            rejectedReadings.add(kind)
+            outcome.rejectedReading = kind
+        }
         switch sample {
         case .location(var fix):
             if let altitude = fix.altitudeMeters, !ReadingRanges.altitudeMeters.contains(altitude) {
                 fix.altitudeMeters = nil
-                rejectedReadings.add(.altitude)
+                reject(.altitude)
             }
             if let speed = fix.speedMetersPerSecond, !ReadingRanges.speedMetersPerSecond.contains(speed) {
                 fix.speedMetersPerSecond = nil
-                rejectedReadings.add(.speed)
+                reject(.speed)
             }
             return .location(fix)
         case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
-            rejectedReadings.add(.heartRate)
+            reject(.heartRate)
             return nil
         case .cadence(let reading) where !ReadingRanges.cadencePerMinute.contains(reading.perMinute):
-            rejectedReadings.add(.cadence)
+            reject(.cadence)
             return nil
         case .power(let reading) where !ReadingRanges.powerWatts.contains(reading.watts):
-            rejectedReadings.add(.power)
+            reject(.power)
             return nil
         case .activeEnergy(let reading) where !ReadingRanges.energyIncrementKilocalories.contains(reading.kilocalories):
-            rejectedReadings.add(.activeEnergy)
+            reject(.activeEnergy)
             return nil
         default:
             return sample
         }
     }
 
-    /// Starts the session at `time` if it has not started (the first timed sample starts it otherwise).
-    public mutating func start(at time: Double) {
-        if clock.state == .notStarted { advanceClock(to: time) }
+    // MARK: The clock stage
+
+    /// Records a state change of the session in the outcome.
+    private func note(_ kind: SessionStateChange.Kind, at time: Double, cause: SessionStateChange.Cause, into outcome: inout SampleOutcome) {
+        outcome.stateChanges.append(SessionStateChange(
+            kind: kind, time: time, cause: cause, elapsedSeconds: clock.elapsedSeconds(at: time), state: clock.state))
     }
 
-    /// Pauses the session at `time` (the latest sample's time when `nil`).
-    public mutating func pause(at time: Double? = nil) {
-        apply(WorkoutEventSample(time: time, kind: .pause))
+    private mutating func startClock(at time: Double, into outcome: inout SampleOutcome) {
+        clock.start(at: time)
+        firstTime = time
+        lastTime = time
+        note(.start, at: time, cause: .request, into: &outcome)
     }
 
-    /// Resumes the session at `time` (the latest sample's time when `nil`).
-    public mutating func resume(at time: Double? = nil) {
-        apply(WorkoutEventSample(time: time, kind: .resume))
+    /// Moves the latest time on (no gap check); returns the time before, when it moved.
+    @discardableResult
+    private mutating func advanceLastTime(to time: Double) -> Double? {
+        guard clock.state == .running || clock.state == .paused, let last = lastTime, time > last else { return nil }
+        sawTimeIncrease = true
+        lastTime = time
+        return last
     }
 
-    /// Ends the session at `time`, or at the latest sample's time. Later samples are ignored.
-    public mutating func end(at time: Double? = nil) {
-        if let time { advanceClock(to: time) }
-        if let end = time ?? lastTime { clock.end(at: end) }
+    /// The clock stage of a sample that is not an event: starts the session at its first timed sample,
+    /// resumes it after a segment boundary, pauses it over an unrecorded gap, and decides auto-pause.
+    /// Decided once per sample, before the sample is measured.
+    private mutating func advanceClock(for sample: Sample, into outcome: inout SampleOutcome) -> AutoPauseDetector.Decision? {
+        guard let time = sample.time else {
+            untimedSamples += 1
+            return nil
+        }
+        guard time.isFinite else { return nil }
+        if clock.state == .notStarted {
+            startClock(at: time, into: &outcome)
+        } else if clock.state != .ended, let last = lastTime, time > last {
+            if clock.state == .paused, resumesOnNextSample {
+                advanceLastTime(to: time)
+                clock.resume(at: time)
+                resumesOnNextSample = false
+                note(.resume, at: time, cause: .recordingGap, into: &outcome)
+            } else if clock.state == .running, isUnrecordedPause(before: sample, last: last) {
+                // The device stopped recording: the gap is an unrecorded pause of the clock. The segment
+                // goes on: the person still got from one end of the gap to the other.
+                clock.pause(at: last)
+                note(.pause, at: last, cause: .recordingGap, into: &outcome)
+                pauseCount += 1
+                continueAcrossGap(seconds: time - last)
+                advanceLastTime(to: time)
+                clock.resume(at: time)
+                note(.resume, at: time, cause: .recordingGap, into: &outcome)
+            } else {
+                advanceLastTime(to: time)
+            }
+        }
+        guard case .location(let fix) = sample else { return nil }
+        return observeAutoPause(fix, at: time)
     }
 
-    private mutating func apply(_ event: WorkoutEventSample) {
-        if let time = event.time { advanceClock(to: time) }
+    /// Whether the step from `last` to `sample` is a pause the device did not record: longer than the
+    /// activity's ``ActivityRules/gapPauseSeconds`` and, when `sample` is a fix, covering its distance from
+    /// the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is a
+    /// GPS dropout or sparse logging: its time counts.
+    private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
+        guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
+        guard case .location(let fix) = sample, let previous = lastAcceptedFix, let previousTime = previous.time,
+              time > previousTime else { return true }
+        let speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - previousTime)
+        return !(speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond)
+    }
+
+    /// Auto-pause's view of a raw fix: the device's speed, else the step from the previous raw fix.
+    private mutating func observeAutoPause(_ fix: LocationSample, at time: Double) -> AutoPauseDetector.Decision? {
+        guard var detector = autoPause else { return nil }
+        defer { previousAutoPauseFix = fix }
+        let speed: Double
+        if let reported = fix.speedMetersPerSecond {
+            speed = reported
+        } else if let previous = previousAutoPauseFix, let t0 = previous.time, time > t0 {
+            speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - t0)
+        } else {
+            return nil
+        }
+        guard clock.state == .running || (clock.state == .paused && isAutoPaused) else { return nil }
+        let decision = detector.observe(time: time, speedMetersPerSecond: speed, isAutoPaused: isAutoPaused)
+        autoPause = detector
+        return decision
+    }
+
+    private mutating func apply(_ decision: AutoPauseDetector.Decision, into outcome: inout SampleOutcome) {
+        switch decision {
+        case .pause(let time):
+            guard clock.state == .running else { return }
+            clock.pause(at: time)
+            pauseCount += 1
+            beginSegment()
+            resumesOnNextSample = false
+            isAutoPaused = true
+            note(.pause, at: time, cause: .autoPause, into: &outcome)
+        case .resume(let time):
+            guard clock.state == .paused else { return }
+            clock.resume(at: time)
+            resumesOnNextSample = false
+            isAutoPaused = false
+            note(.resume, at: time, cause: .autoPause, into: &outcome)
+        }
+    }
+
+    /// An event sample: a pause, a resume, a lap or a new segment from the input (or an API call).
+    private mutating func apply(_ event: WorkoutEventSample, into outcome: inout SampleOutcome) {
+        if let time = event.time, time.isFinite {
+            if clock.state == .notStarted {
+                startClock(at: time, into: &outcome)
+            } else if let last = lastTime, time > last, clock.state == .paused, resumesOnNextSample, event.kind != .pause {
+                // A timed event after a segment boundary resumes the session at its time, as a sample would.
+                advanceLastTime(to: time)
+                clock.resume(at: time)
+                resumesOnNextSample = false
+                note(.resume, at: time, cause: .recordingGap, into: &outcome)
+            } else {
+                advanceLastTime(to: time)
+            }
+        }
         let at = event.time ?? lastTime
         switch event.kind {
         case .pause:
@@ -256,79 +425,50 @@ public struct WorkoutBuilder: Sendable {
                 clock.pause(at: at)
                 pauseCount += 1
                 beginSegment()
+                note(.pause, at: at, cause: .request, into: &outcome)
             }
             resumesOnNextSample = false
+            isAutoPaused = false
+            autoPause?.reset()
         case .resume:
             if clock.state == .paused, let at {
                 clock.resume(at: at)
+                note(.resume, at: at, cause: .request, into: &outcome)
             }
             resumesOnNextSample = false
+            isAutoPaused = false
+            autoPause?.reset()
         case .lap:
             lapCount += 1
+            if let at { note(.lap, at: at, cause: .request, into: &outcome) }
         case .segmentStart:
-            if clock.state == .running, let last = lastTime {
+            // The gap before a new segment is paused time; a segment marker before any fix of the current
+            // segment (a reader's leading one, after an explicit start) separates nothing.
+            let segmentHasFixes = !(route.startsNewSegment || route.segments.isEmpty)
+            if clock.state == .running, segmentHasFixes, let last = lastTime {
                 clock.pause(at: last)
                 resumesOnNextSample = true
+                note(.pause, at: last, cause: .recordingGap, into: &outcome)
             }
             beginSegment()
         }
     }
 
-    /// Tells the builder `sample` comes next, before it arrives. If the step from the latest sample is an
-    /// unrecorded pause (see ``isUnrecordedPause(before:)``), the session pauses now, at the latest
-    /// sample's time, and resumes when the sample arrives; so a live screen shows the gap as paused instead
-    /// of running time that is later taken back. Returns `true` when it paused.
-    @discardableResult
-    public mutating func prepare(for sample: Sample) -> Bool {
-        guard clock.state == .running, let last = lastTime, isUnrecordedPause(before: sample) else { return false }
-        clock.pause(at: last)
-        resumesOnNextSample = true
-        pauseCount += 1
-        continueAcrossGap(seconds: (sample.time ?? last) - last)
-        return true
+    /// The builder's state as an outcome of no input: the clock and the live figures as they are (what a
+    /// live screen starts from when it takes over a builder, a recovered one for example).
+    public var currentOutcome: SampleOutcome {
+        var outcome = SampleOutcome(input: .activity(options.activity))
+        finish(&outcome)
+        return outcome
     }
 
-    /// Whether the step from the latest sample to `sample` is a pause the device did not record: longer than
-    /// the activity's ``ActivityRules/gapPauseSeconds`` and, when `sample` is a fix, covering its distance
-    /// from the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is
-    /// a GPS dropout or sparse logging: its time and distance count.
-    public func isUnrecordedPause(before sample: Sample) -> Bool {
-        guard let time = sample.time, time.isFinite, let last = lastTime else { return false }
-        let seconds = time - last
-        guard seconds > options.effectiveRules.gapPauseSeconds else { return false }
-        guard case .location(let fix) = sample, let previous = lastAcceptedFix, let previousTime = previous.time,
-              time > previousTime else { return true }
-        let speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - previousTime)
-        return !(speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond)
-    }
-
-    private mutating func advanceClock(to time: Double, sample: Sample? = nil) {
-        guard time.isFinite else { return }
-        switch clock.state {
-        case .notStarted:
-            clock.start(at: time)
-            firstTime = time
-            lastTime = time
-            return
-        case .ended:
-            return
-        case .running, .paused:
-            break
-        }
-        guard let last = lastTime, time > last else { return }
-        sawTimeIncrease = true
-        if clock.state == .paused, resumesOnNextSample {
-            clock.resume(at: time)
-            resumesOnNextSample = false
-        } else if clock.state == .running, let sample, isUnrecordedPause(before: sample) {
-            // The device stopped recording: the gap is an unrecorded pause of the clock. The segment goes
-            // on: the person still got from one end of the gap to the other.
-            clock.pause(at: last)
-            clock.resume(at: time)
-            pauseCount += 1
-            continueAcrossGap(seconds: time - last)
-        }
-        lastTime = time
+    /// Fills in what every outcome carries: the clock and the live figures.
+    private func finish(_ outcome: inout SampleOutcome) {
+        outcome.clock = clock
+        outcome.metrics = LiveMetrics(
+            distanceMeters: distanceMeters, speedMetersPerSecond: currentSpeedMetersPerSecond, heartRateBPM: latestHeartRateBPM,
+            activeEnergyKilocalories: physiology.activeEnergyKilocalories,
+            latitude: lastAcceptedFix?.latitude, longitude: lastAcceptedFix?.longitude, latestSampleTime: lastTime)
     }
 
     private func elapsed(at time: Double?) -> Double? {
@@ -389,8 +529,56 @@ public struct WorkoutBuilder: Sendable {
         physiology.resetMovement()
     }
 
-    private mutating func addLocation(_ fix: LocationSample) {
+    // MARK: The measuring stage
+
+    private mutating func measure(_ sample: Sample, into outcome: inout SampleOutcome) {
+        if let time = sample.time, clock.state == .running { physiology.advance(toElapsed: clock.elapsedSeconds(at: time)) }
+        switch sample {
+        case .location(let fix):
+            addLocation(fix, into: &outcome)
+        case .heartRate(let reading):
+            latestHeartRateBPM = reading.beatsPerMinute
+            if clock.state != .paused {
+                heartRate.add(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
+                physiology.addHeartRate(reading.beatsPerMinute, elapsedSeconds: elapsed(at: reading.time))
+            }
+        case .cadence(let reading):
+            if clock.state != .paused { cadence.add(reading.perMinute, elapsedSeconds: elapsed(at: reading.time)) }
+        case .power(let reading):
+            if clock.state != .paused {
+                power.add(reading.watts, elapsedSeconds: elapsed(at: reading.time))
+                physiology.addPower(reading.watts, elapsedSeconds: elapsed(at: reading.time))
+            }
+        case .activeEnergy(let increment):
+            physiology.addDeviceEnergy(increment.kilocalories)
+        case .distance(let reading):
+            addDeviceDistance(reading)
+        case .weather, .event:
+            break
+        }
+    }
+
+    /// A device's own distance (a treadmill, a wheel sensor): counted only while the route has no fix (see
+    /// ``distanceMeters``), from the increase of its running total while the session runs; it also gives
+    /// speed and moving time to a workout without positions.
+    private mutating func addDeviceDistance(_ reading: DistanceSample) {
+        let total = reading.cumulativeMeters
+        guard total.isFinite, total >= 0 else { return }
+        defer { previousDeviceDistance = (total, reading.time) }
+        guard clock.state == .running, let (previous, previousTime) = previousDeviceDistance, total >= previous else { return }
+        let meters = total - previous
+        deviceDistanceMeters += meters
+        guard route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 else { return }
+        let speed = meters / (t1 - t0)
+        currentSpeedMetersPerSecond = speed
+        if speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond { movingSeconds += t1 - t0 }
+        maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, speed)
+    }
+
+    private mutating func addLocation(_ fix: LocationSample, into outcome: inout SampleOutcome) {
+        let locationIndex = receivedLocations
         receivedLocations += 1
+        outcome.locationIndex = locationIndex
         var fix = fix
         if !sawTimeIncrease, let time = fix.time, time == firstTime, timedFixCount > 0 {
             // The clock has not moved since the first fix: until it does, a repeat of its time says nothing.
@@ -399,24 +587,35 @@ public struct WorkoutBuilder: Sendable {
         }
         if clock.state == .paused {
             locationsWhilePaused += 1
+            outcome.location = .ignoredWhilePaused
             return
         }
-        switch filter.judge(fix) {
+        switch filter.judge(fix, index: locationIndex) {
         case .accepted:
-            record(fix)
+            outcome.location = .accepted
+            outcome.acceptedFix = record(fix, index: locationIndex)
         case .acceptedAsRelocation:
+            outcome.location = .acceptedWithHeldFixes
             let run = filter.takeRelocatedRun()
             route.startsNewSegment = true
             beginMeasuredSegment()
-            for held in run { record(held) }
-        case .held, .rejected:
-            break
+            for (position, held) in run.enumerated() {
+                let accepted = record(held.fix, index: held.index)
+                if position == run.count - 1 { outcome.acceptedFix = accepted } else { outcome.releasedFixes.append(accepted) }
+            }
+        case .held:
+            outcome.location = .held
+        case .rejected(let reason):
+            outcome.location = .rejected(reason)
         }
     }
 
-    private mutating func record(_ fix: LocationSample) {
+    /// Measures an accepted fix into the route and returns it with the figures as of it.
+    private mutating func record(_ fix: LocationSample, index: Int) -> AcceptedFix {
+        let followsPause = nextFixCrossesGap
         if nextFixCrossesGap { crossGap(to: fix) }
         if fix.time != nil { timedFixCount += 1 }
+        let startsSegment = route.startsNewSegment || route.segments.isEmpty
         route.append(fix)
         lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
@@ -491,6 +690,11 @@ public struct WorkoutBuilder: Sendable {
         if let altitude = fix.altitudeMeters {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
         }
+        return AcceptedFix(
+            location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
+            followsPause: followsPause && !startsSegment, distanceMeters: distanceMeters,
+            elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
+            speedMetersPerSecond: currentSpeedMetersPerSecond)
     }
 }
 
@@ -508,7 +712,11 @@ extension WorkoutBuilder: TrackSampleSink {
 
 extension WorkoutBuilder {
     /// Distance so far, metres (the route's segments plus the open chord of the default mode).
-    public var distanceMeters: Double { route.distanceMeters + pendingChordMeters }
+    /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
+    /// workout without any accepted fix, the distance the device measured itself (``DistanceSample``).
+    public var distanceMeters: Double {
+        route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
+    }
 
 
     /// Active energy so far, kilocalories: the sum of the input's `activeEnergy` increments when it has

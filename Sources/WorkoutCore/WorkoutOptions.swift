@@ -29,6 +29,10 @@ public struct WorkoutOptions: Sendable, Hashable {
     /// The athlete behind heart-rate zones, TRIMP and energy estimates; absent values take the defaults
     /// documented on ``ResolvedAthleteProfile``.
     public var profile: AthleteProfile
+    /// Whether the session pauses by itself: ``AutoPauseMode/off`` by default here (a recorded track has its
+    /// pauses already); a live session defaults to ``AutoPauseMode/automatic``. The builder decides
+    /// auto-pause itself, so a recorded track and a live session pause in the same place.
+    public var autoPause: AutoPauseMode
 
     public init(
         activity: ActivityType = .running,
@@ -40,7 +44,8 @@ public struct WorkoutOptions: Sendable, Hashable {
         sensorHoldLimitSeconds: Double = 20,
         simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters,
         profile: AthleteProfile = AthleteProfile(),
-        routeStorage: RouteStorage = .everyFix
+        routeStorage: RouteStorage = .everyFix,
+        autoPause: AutoPauseMode = .off
     ) {
         self.activity = activity
         self.activityIsExplicit = activityIsExplicit
@@ -52,6 +57,7 @@ public struct WorkoutOptions: Sendable, Hashable {
         self.simplificationToleranceMeters = simplificationToleranceMeters
         self.profile = profile
         self.routeStorage = routeStorage
+        self.autoPause = autoPause
     }
 
     /// The rules in force: ``rules``, else the activity's defaults.

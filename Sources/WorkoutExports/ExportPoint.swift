@@ -4,7 +4,8 @@ public import WorkoutSamples
 /// One accepted fix of a workout, ready to export: the fix as read, the sensor values recorded with it,
 /// and the engine's metrics at the moment it was accepted.
 public struct ExportPoint: Sendable, Hashable {
-    /// The fix as the input gave it (bit for bit).
+    /// The fix as the engine took it: as the input gave it, less a time it could not use or a field it
+    /// dropped as implausible.
     public var location: LocationSample
     /// Beats per minute recorded with this fix, if any.
     public var heartRate: Double?

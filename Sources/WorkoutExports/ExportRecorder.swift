@@ -1,28 +1,39 @@
-import SessionSupport
-import WorkoutCore
-public import WorkoutSamples
+public import WorkoutCore
 
-/// Feeds samples to a ``WorkoutBuilder`` and remembers, for every fix the builder accepts, the sensor
-/// values read with it and the metrics at that moment.
+/// Runs samples through a ``WorkoutBuilder`` and keeps, from its outcomes, every accepted fix with the
+/// sensor values read with it and the workout's figures at that moment: what the exporters write.
 ///
 /// Sensor readings are matched to fixes the way track files store them: a heart-rate, cadence or
-/// temperature reading belongs to the latest fix when that fix has none of its kind yet and the reading
-/// is not older than the fix (GPX readers emit a point's readings right after its location, with its
-/// time); any other reading is held for the next fix.
+/// temperature reading belongs to the latest fix received when that fix has none of its kind yet and the
+/// reading is not older than the fix (readers emit a point's readings right after its location, with its
+/// time); a reading before any fix waits for the next one. A fix the filter holds back keeps its readings
+/// until it is accepted (or dropped) with its run.
 public struct ExportRecorder: TrackSampleSink {
     /// The engine measuring the workout.
     public private(set) var builder: WorkoutBuilder
-    /// Every fix received, with its sensors and (when accepted) its metrics.
-    private var received: [ExportPoint] = []
-    /// Indices into `received` of accepted fixes, with their route segment.
-    private var accepted: [(index: Int, segment: Int)] = []
-    /// The next received index an accepted fix can match.
-    private var matchCursor = 0
+    /// Accepted fixes, in route order.
+    private var points: [ExportPoint] = []
+    /// Segment of each accepted fix.
+    private var pointSegments: [Int] = []
+    /// The latest location received: where readings that follow it go.
+    private var latest: Latest = .none
+    /// Fixes held back by the filter, with their readings (at most the filter's relocation run).
+    private var held: [(locationIndex: Int, point: ExportPoint)] = []
     private var lastDistance = 0.0
     private var activityName: String?
     private var pendingHeartRate: Double?
     private var pendingCadence: Double?
     private var pendingTemperature: Double?
+
+    private enum Latest {
+        case none
+        /// Accepted: its index in `points`.
+        case accepted(Int)
+        /// Held: its index in `held`.
+        case held(Int)
+        /// Rejected or ignored: readings that follow it go with it (and are not exported).
+        case dropped(ExportPoint)
+    }
 
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.builder = WorkoutBuilder(options: options)
@@ -30,7 +41,7 @@ public struct ExportRecorder: TrackSampleSink {
 
     public mutating func trackActivity(named name: String) throws {
         if activityName == nil { activityName = name }
-        try builder.trackActivity(named: name)
+        if let activity = ActivityType(parsing: name) { builder.adoptActivity(activity) }
     }
 
     public mutating func consume(_ sample: Sample) throws {
@@ -38,8 +49,9 @@ public struct ExportRecorder: TrackSampleSink {
     }
 
     /// Takes in one sample.
-    /// - Complexity: O(1) amortised (O(k) when the filter releases k held fixes at once).
+    /// - Complexity: O(1) amortised.
     public mutating func add(_ sample: Sample) {
+        let outcome = builder.add(sample)
         switch sample {
         case .location(let fix):
             var point = ExportPoint(location: fix)
@@ -49,35 +61,83 @@ public struct ExportRecorder: TrackSampleSink {
             pendingHeartRate = nil
             pendingCadence = nil
             pendingTemperature = nil
-            received.append(point)
-            let before = builder.route.locationCount
-            let pausesBefore = builder.pauseCount
-            builder.add(sample)
-            let added = builder.route.locationCount - before
-            if added > 0 { recordAccepted(count: added, followsPause: builder.pauseCount > pausesBefore) }
+            take(outcome, received: point)
         case .heartRate(let reading):
             if !attach(reading.beatsPerMinute, time: reading.time, \.heartRate) { pendingHeartRate = reading.beatsPerMinute }
-            builder.add(sample)
         case .cadence(let reading):
             if !attach(reading.perMinute, time: reading.time, \.cadence) { pendingCadence = reading.perMinute }
-            builder.add(sample)
         case .weather(let reading):
-            if let celsius = reading.temperatureCelsius {
-                if !attach(celsius, time: reading.time, \.temperatureCelsius) { pendingTemperature = celsius }
+            if let celsius = reading.temperatureCelsius, !attach(celsius, time: reading.time, \.temperatureCelsius) {
+                pendingTemperature = celsius
             }
-            builder.add(sample)
         default:
-            builder.add(sample)
+            break
         }
     }
 
+    /// Keeps what the builder did with a received fix.
+    private mutating func take(_ outcome: SampleOutcome, received point: ExportPoint) {
+        switch outcome.location {
+        case .accepted, .acceptedWithHeldFixes:
+            for released in outcome.releasedFixes {
+                if let position = held.firstIndex(where: { $0.locationIndex == released.locationIndex }) {
+                    append(released, point: held[position].point)
+                }
+            }
+            held.removeAll(keepingCapacity: true)
+            if let fix = outcome.acceptedFix {
+                append(fix, point: point)
+                latest = .accepted(points.count - 1)
+            }
+        case .held:
+            // The filter's run is at most this long: an older held fix can no longer be accepted.
+            if held.count >= LocationFilter.relocationRunLength { held.removeFirst() }
+            held.append((outcome.locationIndex ?? -1, point))
+            latest = .held(held.count - 1)
+        default:
+            latest = .dropped(point)
+        }
+    }
+
+    private mutating func append(_ fix: AcceptedFix, point received: ExportPoint) {
+        var point = received
+        point.location = fix.location
+        // The live distance includes the open chord, which can shrink when the mover stops: keep the
+        // column cumulative.
+        point.distanceMeters = Swift.max(fix.distanceMeters, lastDistance)
+        lastDistance = point.distanceMeters
+        point.elapsedSeconds = fix.elapsedSeconds
+        point.followsPause = fix.followsPause
+        if !fix.startsSegment, let speed = fix.speedMetersPerSecond, speed.isFinite {
+            point.speedMetersPerSecond = speed
+            if speed >= builder.options.effectiveRules.movingSpeedThresholdMetersPerSecond, speed > 0 {
+                point.paceSecondsPerKilometer = 1000 / speed
+            }
+        }
+        points.append(point)
+        pointSegments.append(fix.segmentIndex)
+    }
+
     /// Gives `value` to the latest fix when it can take it; returns `false` when the value must wait for
-    /// the next fix.
+    /// the next fix (no fix yet).
     private mutating func attach(_ value: Double, time: Double?, _ field: WritableKeyPath<ExportPoint, Double?>) -> Bool {
-        guard let last = received.indices.last, received[last][keyPath: field] == nil,
-              Self.isNotOlder(time, than: received[last].location.time) else { return false }
-        received[last][keyPath: field] = value
-        return true
+        switch latest {
+        case .none:
+            return false
+        case .accepted(let index):
+            guard points[index][keyPath: field] == nil, Self.isNotOlder(time, than: points[index].location.time) else { return false }
+            points[index][keyPath: field] = value
+            return true
+        case .held(let index):
+            guard held[index].point[keyPath: field] == nil, Self.isNotOlder(time, than: held[index].point.location.time) else { return false }
+            held[index].point[keyPath: field] = value
+            return true
+        case .dropped(var point):
+            guard point[keyPath: field] == nil, Self.isNotOlder(time, than: point.location.time) else { return false }
+            point[keyPath: field] = value
+            latest = .dropped(point)
+            return true
+        }
     }
 
     private static func isNotOlder(_ time: Double?, than fixTime: Double?) -> Bool {
@@ -85,60 +145,15 @@ public struct ExportRecorder: TrackSampleSink {
         return time >= fixTime
     }
 
-    /// The last `count` fixes of the route are new: find them among the received fixes, in order.
-    private mutating func recordAccepted(count: Int, followsPause: Bool) {
-        let route = builder.route
-        guard let segmentIndex = route.segments.indices.last else { return }
-        let segment = route.segments[segmentIndex]
-        let metrics = builder
-        for k in 0..<count {
-            let i = segment.count - count + k
-            guard i >= 0 else { continue }
-            let latitude = segment.latitudes[i], longitude = segment.longitudes[i], time = segment.times[i]
-            var j = matchCursor
-            while j < received.count {
-                let fix = received[j].location
-                if fix.latitude == latitude, fix.longitude == longitude, Self.sameTime(fix.time, time) { break }
-                j += 1
-            }
-            guard j < received.count else { continue }
-            matchCursor = j + 1
-            let firstOfSegment = i == 0
-            var point = received[j]
-            point.followsPause = followsPause && !firstOfSegment
-            // The engine took the fix as untimed (a repeated or unset clock): so does the export.
-            if time.isNaN { point.location.time = nil }
-            // The live distance includes the open chord, which can shrink when the mover stops: keep the
-            // column cumulative.
-            point.distanceMeters = Swift.max(metrics.distanceMeters, lastDistance)
-            lastDistance = point.distanceMeters
-            point.elapsedSeconds = point.location.time.flatMap { $0.isFinite ? metrics.clock.elapsedSeconds(at: $0) : nil }
-            if !firstOfSegment, let speed = metrics.currentSpeedMetersPerSecond, speed.isFinite {
-                point.speedMetersPerSecond = speed
-                if speed >= metrics.options.effectiveRules.movingSpeedThresholdMetersPerSecond, speed > 0 {
-                    point.paceSecondsPerKilometer = 1000 / speed
-                }
-            }
-            received[j] = point
-            accepted.append((j, segmentIndex))
-        }
-    }
-
-    private static func sameTime(_ fixTime: Double?, _ routeTime: Double) -> Bool {
-        guard let fixTime else { return routeTime.isNaN }
-        // An untimed route fix may come from a timed input fix whose time the engine could not use.
-        return fixTime == routeTime || routeTime.isNaN
-    }
-
     /// What was accepted so far, by segment, with the figures.
     /// - Complexity: O(n).
     public func track() -> ExportTrack {
         var segments: [[ExportPoint]] = Array(repeating: [], count: builder.route.segments.count)
         let untimed = builder.timeIsUnusable
-        for entry in accepted where entry.segment < segments.count {
-            var point = received[entry.index]
+        for (point, segment) in zip(points, pointSegments) where segment < segments.count {
+            var point = point
             if untimed { point.location.time = nil; point.elapsedSeconds = nil }
-            segments[entry.segment].append(point)
+            segments[segment].append(point)
         }
         return ExportTrack(
             activity: builder.options.activity, activityName: activityName,

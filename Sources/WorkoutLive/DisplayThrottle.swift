@@ -1,3 +1,4 @@
+import SessionSupport
 import WorkoutCore
 public import WorkoutSamples
 
@@ -34,5 +35,13 @@ public struct DisplayThrottle: Sendable, Hashable {
         speedMetersPerSecond = rawSpeedMetersPerSecond
         paceSecondsPerKilometer = rawPaceSecondsPerKilometer
         return changed
+    }
+
+    /// The throttle as ``advance(toElapsedSeconds:rawSpeedMetersPerSecond:rawPaceSecondsPerKilometer:)``
+    /// would leave it, without changing this one.
+    public func advanced(toElapsedSeconds elapsedSeconds: Double, rawSpeedMetersPerSecond: Double?, rawPaceSecondsPerKilometer: Double?) -> DisplayThrottle {
+        var copy = self
+        copy.advance(toElapsedSeconds: elapsedSeconds, rawSpeedMetersPerSecond: rawSpeedMetersPerSecond, rawPaceSecondsPerKilometer: rawPaceSecondsPerKilometer)
+        return copy
     }
 }

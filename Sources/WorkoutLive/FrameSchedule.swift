@@ -1,3 +1,4 @@
+import SessionSupport
 import WorkoutSamples
 import WorkoutCore
 /// Frame deadlines on absolute times: frame k of a running stretch is due at `start + k / fps`, computed
@@ -43,6 +44,16 @@ public struct FrameSchedule: Sendable, Hashable {
     /// Closes the stretch: no frame is due until ``begin(at:)``.
     public mutating func stop() {
         stretchStart = nil
+    }
+
+    /// Follows the session's state: a stretch opens at `time` when the session runs and none is open, and
+    /// closes when it stops running. The one place where a run of frames starts and stops.
+    public mutating func follow(isRunning: Bool, at time: Double) {
+        if isRunning {
+            if !isActive { begin(at: time) }
+        } else if isActive {
+            stop()
+        }
     }
 
     /// When the next frame is due, or `nil` while stopped.

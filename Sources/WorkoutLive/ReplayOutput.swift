@@ -1,3 +1,4 @@
+import SessionSupport
 import WorkoutCore
 public import WorkoutSamples
 

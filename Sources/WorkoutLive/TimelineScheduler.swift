@@ -18,7 +18,6 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     private let clock: C
     private let timeBase: (instant: C.Instant, seconds: Double)
     private var schedule: FrameSchedule
-    private var isRunning = false
     private var isFinished = false
     private var stateWaiter: CheckedContinuation<Void, Never>?
     private var sleepTask: Task<Void, any Error>?
@@ -55,14 +54,9 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     /// `ended`). A change to running opens a stretch at `at` (session seconds).
     public func sessionDidChangeState(running: Bool, at seconds: Double, ended: Bool = false) {
         if ended { isFinished = true }
-        if running, !isRunning, !isFinished {
-            isRunning = true
-            schedule.begin(at: seconds)
-        } else if !running, isRunning || ended {
-            isRunning = false
-            schedule.stop()
-            sleepTask?.cancel()
-        }
+        let wasActive = schedule.isActive
+        schedule.follow(isRunning: running && !isFinished, at: seconds)
+        if wasActive, !schedule.isActive { sleepTask?.cancel() }
         if let waiter = stateWaiter {
             stateWaiter = nil
             waiter.resume()
@@ -76,7 +70,7 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
         emit: @Sendable (WorkoutFrame) -> Void
     ) async {
         while !isFinished, !Task.isCancelled {
-            guard isRunning else {
+            guard schedule.isActive else {
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
                         stateWaiter = continuation
@@ -94,7 +88,7 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
             let completed = (try? await task.value) != nil
             sleepTask = nil
             wakeUps += 1
-            guard completed, isRunning, !Task.isCancelled else { continue }
+            guard completed, schedule.isActive, !Task.isCancelled else { continue }
             schedule.skipLateFrames(now: sessionSeconds(of: clock.now))
             guard let frame = schedule.takeFrame() else { continue }
             emit(await makeFrame(frame.index, frame.time))

@@ -1,100 +1,88 @@
 import SessionSupport
-import WorkoutCore
+public import WorkoutCore
 public import WorkoutSamples
 
-/// Replays a recorded track through a ``LiveWorkout`` as a screen would see it live: samples are applied
-/// at their times, frames are produced on a ``FrameSchedule`` between them (as of each frame's own time),
-/// none while paused; scheduled pauses and resumes (`--pause-at`, `--resume-at`) are injected at their
-/// track times. Adopts ``TrackSampleSink`` so a streaming reader can drive it directly.
+/// Replays a recorded track as a live session: each sample goes through a ``WorkoutBuilder`` at its time,
+/// its outcome through a ``FrameTimeline`` (frames as of their own time, none while paused) to the output,
+/// and to the journal when there is one. Scheduled pauses and resumes (`--pause-at`, `--resume-at`) are
+/// given to the builder at their track times. Adopts `TrackSampleSink`, so a streaming reader drives it.
+///
+/// ```swift
+/// var replay = TrackReplay(builder: WorkoutBuilder(options: options), timeline: timeline, output: printer, pacer: UnpacedReplay())
+/// _ = try TrackReader.read(input, into: &replay)
+/// try replay.finish()
+/// ```
 public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSampleSink {
-    public private(set) var live: LiveWorkout
-    public private(set) var schedule: FrameSchedule
+    public private(set) var builder: WorkoutBuilder
+    public private(set) var timeline: FrameTimeline
     public var output: Output
     public var pacer: Pacer
+    /// Gets every outcome, in order (a journal).
+    public var recorder: (any OutcomeRecorder)?
     /// Seconds after the first sample at which to pause or resume, sorted.
     private var scheduledEvents: [(offsetSeconds: Double, kind: WorkoutEventSample.Kind)]
     private var nextScheduled = 0
     /// The first timed sample's time: the origin of `--pause-at` offsets and of pacing.
     public private(set) var origin: Double?
-    /// Samples taken in so far (for progress and for continuing a recovered replay).
-    public private(set) var ingestedSampleCount = 0
-    /// Samples to skip at the start (already replayed before an interruption).
-    public var skipSamples: Int
-    /// Called for every sample of the track the session takes in, after it is applied (a journal records
-    /// it here).
-    public var onIngest: ((Sample) -> Void)?
-    /// Called for every pause or resume that does not come from the track: scheduled (`--pause-at`),
-    /// auto-pause, and the resume that continues a recovered session. A journal records these as session
-    /// events, so replaying the journal reproduces the session exactly.
-    public var onControl: ((WorkoutEventSample.Kind, Double) -> Void)?
-    /// Called when the session starts (its first timed sample), with the options it runs with (the
-    /// track's activity adopted) and the start time; a journal opens here.
-    public var onStart: ((WorkoutOptions, Double) -> Void)?
-    /// When continuing a recovered session: the time it was paused at recovery. After the skipped samples
-    /// the session pauses there and resumes at the next sample's time (the interruption is a pause).
-    public var pausedAtRecovery: Double?
-    private var resumesAfterRecovery = false
+    /// Samples of the track skipped so far, of ``samplesToSkip``.
+    public private(set) var skippedSampleCount = 0
+    /// Samples at the start of the track the builder already holds (a recovered session): they are passed
+    /// over, not applied again.
+    public let samplesToSkip: Int
+    /// A recovered session continues paused: it resumes at the first new sample's time.
+    private var resumesAtNextSample: Bool
 
+    /// - Parameters:
+    ///   - builder: a fresh builder, or a recovered one (then `samplesToSkip` is the number of the track's
+    ///     samples it holds, and a paused session resumes at the first new sample).
     public init(
-        live: LiveWorkout,
-        schedule: FrameSchedule,
+        builder: WorkoutBuilder,
+        timeline: FrameTimeline,
         output: Output,
         pacer: Pacer,
         pauseAtOffsets: [Double] = [],
         resumeAtOffsets: [Double] = [],
-        skipSamples: Int = 0
+        samplesToSkip: Int = 0
     ) {
-        self.live = live
-        self.schedule = schedule
+        self.builder = builder
+        self.timeline = timeline
         self.output = output
         self.pacer = pacer
         self.scheduledEvents = (pauseAtOffsets.map { ($0, WorkoutEventSample.Kind.pause) } + resumeAtOffsets.map { ($0, .resume) })
             .sorted { $0.0 < $1.0 }
-        self.skipSamples = skipSamples
+        self.samplesToSkip = samplesToSkip
+        self.resumesAtNextSample = samplesToSkip > 0 && builder.clock.state == .paused
+        if samplesToSkip > 0 { origin = builder.clock.startTime }
     }
 
     public mutating func trackActivity(named name: String) throws {
-        live.adoptActivity(named: name)
+        guard let activity = ActivityType(parsing: name), let outcome = builder.adoptActivity(activity) else { return }
+        try deliver(outcome)
     }
 
     public mutating func consume(_ sample: Sample) throws {
-        if skipSamples > 0 {
-            // Already replayed before an interruption: apply without output or pacing.
-            skipSamples -= 1
-            if origin == nil, let time = sample.time { origin = time }
-            if sample.time != nil { _ = live.prepare(for: sample) }
-            _ = live.ingest(sample)
-            ingestedSampleCount += 1
-            if skipSamples == 0, let pausedAt = pausedAtRecovery {
-                if live.state == .running { _ = live.pause(at: pausedAt) }
-                resumesAfterRecovery = live.state == .paused
-            }
-            syncSchedule(at: sample.time ?? live.builder.latestSampleTime ?? 0)
+        if skippedSampleCount < samplesToSkip {
+            skippedSampleCount += 1
             return
         }
         if let time = sample.time, time.isFinite {
             if origin == nil { origin = time }
-            if resumesAfterRecovery {
-                resumesAfterRecovery = false
-                try emit(live.resume(at: time))
-                onControl?(.resume, time)
+            if resumesAtNextSample {
+                resumesAtNextSample = false
+                try deliver(builder.resume(at: time))
             }
             try runScheduledEvents(upTo: time)
-            try emit(live.prepare(for: sample))
-            try emitFrames(before: time)
-            pace(until: time)
         }
-        try emit(live.ingest(sample))
-        ingestedSampleCount += 1
-        onIngest?(sample)
+        try deliver(builder.add(sample))
     }
 
-    /// Ends the replay at the latest sample's time: emits the frames due up to it, then ends the session.
+    /// Ends the replay at the latest sample's time: the frames due up to it, then the end of the session.
     public mutating func finish() throws {
-        guard let last = live.builder.latestSampleTime else { return }
+        guard let last = builder.latestSampleTime else { return }
         try runScheduledEvents(upTo: last)
-        try emitFrames(through: last)
-        try emit(live.end(at: last))
+        let origin = origin
+        try Self.emitFrames(through: last, timeline: &timeline, output: &output, pacer: &pacer, origin: origin)
+        try deliver(builder.end(at: last))
     }
 
     private mutating func runScheduledEvents(upTo time: Double) throws {
@@ -103,55 +91,28 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
             let event = scheduledEvents[nextScheduled]
             nextScheduled += 1
             let at = origin + event.offsetSeconds
-            try emitFrames(before: at)
-            pace(until: at)
-            let change = event.kind == .pause ? live.pause(at: at) : live.resume(at: at)
-            if change != nil { onControl?(event.kind, at) }
-            try emit(change)
+            try deliver(event.kind == .pause ? builder.pause(at: at) : builder.resume(at: at))
         }
     }
 
-    private mutating func emit(_ change: SessionStateChange?) throws {
-        guard let change else { return }
-        syncSchedule(at: change.time)
-        if change.kind == .start { onStart?(live.builder.options, change.time) }
-        if change.cause == .autoPause { onControl?(change.kind == .pause ? .pause : .resume, change.time) }
-        try output.replay(.stateChange(change))
+    private mutating func deliver(_ outcome: SampleOutcome) throws {
+        recorder?.record(outcome)
+        let origin = origin
+        try Self.deliver(outcome, timeline: &timeline, output: &output, pacer: &pacer, origin: origin)
     }
 
-    /// Opens a frame stretch when the session runs, closes it when not.
-    private mutating func syncSchedule(at time: Double) {
-        if live.state == .running {
-            if !schedule.isActive { schedule.begin(at: time) }
-        } else if schedule.isActive {
-            schedule.stop()
-        }
+    private static func deliver(_ outcome: SampleOutcome, timeline: inout FrameTimeline, output: inout Output, pacer: inout Pacer, origin: Double?) throws {
+        try timeline.deliver(outcome, beforeEach: { pace(&pacer, until: $0, origin: origin) }, emit: { try output.replay($0) })
     }
 
-    private mutating func emitFrames(before time: Double) throws {
-        while let due = schedule.nextDeadline, due < time {
-            try emitFrame(due: due)
-        }
+    private static func emitFrames(through time: Double, timeline: inout FrameTimeline, output: inout Output, pacer: inout Pacer, origin: Double?) throws {
+        try timeline.emitFrames(before: time, inclusive: true, beforeEach: { pace(&pacer, until: $0, origin: origin) }, emit: { try output.replay($0) })
     }
 
-    private mutating func emitFrames(through time: Double) throws {
-        while let due = schedule.nextDeadline, due <= time {
-            try emitFrame(due: due)
-        }
-    }
-
-    private mutating func emitFrame(due: Double) throws {
-        pace(until: due)
-        if let origin, let now = pacer.dueSessionSeconds(origin: origin), now - due > schedule.periodSeconds {
-            schedule.skipLateFrames(now: now)
-            return
-        }
-        guard let frame = schedule.takeFrame() else { return }
-        try output.replay(.frame(live.frame(at: frame.time, index: frame.index)))
-    }
-
-    private mutating func pace(until time: Double) {
-        guard let origin else { return }
+    /// Waits until session time `time` is due and returns what is due now (`nil` when not pacing).
+    private static func pace(_ pacer: inout Pacer, until time: Double, origin: Double?) -> Double? {
+        guard let origin else { return nil }
         pacer.wait(untilSessionSeconds: time, origin: origin)
+        return pacer.dueSessionSeconds(origin: origin)
     }
 }

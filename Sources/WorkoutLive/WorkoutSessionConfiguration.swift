@@ -1,30 +1,29 @@
-import WorkoutCore
+public import WorkoutCore
 public import WorkoutSamples
 
 /// How a live session measures and shows a workout.
 public struct WorkoutSessionConfiguration: Sendable, Hashable {
+    /// How the workout is measured; ``WorkoutOptions/autoPause`` is set from ``autoPause``.
     public var options: WorkoutOptions
     public var units: DisplayUnits
-    /// Auto-pause thresholds, or `nil` for none. Defaults to the activity's thresholds where auto-pause
-    /// is on by default (running, cycling) and to none for walking and hiking.
-    public var autoPause: AutoPausePolicy?
+    /// Whether the session pauses by itself. ``AutoPauseMode/automatic`` (the default) is on for running
+    /// and cycling, off for walking and hiking; ``AutoPauseMode/off`` turns it off for every activity.
+    public var autoPause: AutoPauseMode {
+        get { options.autoPause }
+        set { options.autoPause = newValue }
+    }
     /// Pace and speed are republished this often, seconds of running time.
     public var throttleIntervalSeconds: Double
 
     public init(
         options: WorkoutOptions = WorkoutOptions(),
         units: DisplayUnits = .metric,
-        autoPause: AutoPausePolicy?? = nil,
+        autoPause: AutoPauseMode = .automatic,
         throttleIntervalSeconds: Double = 5
     ) {
         self.options = options
         self.units = units
-        switch autoPause {
-        case .some(let explicit):
-            self.autoPause = explicit
-        case .none:
-            self.autoPause = AutoPausePolicy.isEnabledByDefault(for: options.activity) ? AutoPausePolicy.thresholds(for: options.activity) : nil
-        }
         self.throttleIntervalSeconds = throttleIntervalSeconds
+        self.options.autoPause = autoPause
     }
 }

@@ -5,24 +5,29 @@ public import WorkoutSamples
 /// The byte layout of session journals (`<session id>.wejournal`). Every integer and every `Double`
 /// (as its IEEE 754 bit pattern) is little-endian, so decoding gives back exactly what was encoded.
 ///
-/// Header (version 1, 76 bytes):
+/// Header (version 2, 160 bytes; version 1 headers, 76 bytes, are still read: they end with the CRC at
+/// offset 72 and hold neither auto-pause nor the profile):
 ///
 /// | offset | size | field |
 /// |---:|---:|---|
 /// | 0 | 8 | magic `89 57 45 4A 0D 0A 1A 0A` (`\x89WEJ\r\n\x1A\n`) |
-/// | 8 | 2 | format version (u16) = 1 |
-/// | 10 | 2 | header length in bytes, checksum included (u16) = 76 |
+/// | 8 | 2 | format version (u16) = 2 |
+/// | 10 | 2 | header length in bytes, checksum included (u16) = 160 |
 /// | 12 | 16 | session id (the UUID's 16 bytes) |
 /// | 28 | 1 | activity code (0 running, 1 walking, 2 hiking, 3 cycling) |
 /// | 29 | 1 | activity is explicit (0/1) |
 /// | 30 | 1 | filter mode (0 default, 1 none) |
-/// | 31 | 1 | reserved, 0 |
-/// | 32 | 8 | start time (f64, seconds since 1970) |
+/// | 31 | 1 | auto-pause (0 off, 1 automatic, 2 on, 3 custom) |
+/// | 32 | 8 | start time (f64, seconds since 1970; NaN when opened before a timed sample) |
 /// | 40 | 8 | maximum horizontal accuracy, m (f64) |
 /// | 48 | 8 | elevation hysteresis, m (f64) |
 /// | 56 | 8 | sensor hold limit, s (f64) |
 /// | 64 | 8 | simplification tolerance, m (f64) |
-/// | 72 | 4 | CRC-32C of bytes 0..<72 (u32) |
+/// | 72 | 32 | custom auto-pause: pause below m/s, pause after s, resume above m/s, resume after s (4 × f64; 0 otherwise) |
+/// | 104 | 1 | profile sex (0 not given, 1 male, 2 female) |
+/// | 105 | 3 | reserved, 0 |
+/// | 108 | 48 | profile: mass kg, age years, resting and maximum heart rate, then two reserved (6 × f64, NaN = not given) |
+/// | 156 | 4 | CRC-32C of bytes 0..<156 (u32) |
 ///
 /// Records follow the header back to back: `[payload length u32][type u8][payload][CRC-32C u32]`, the
 /// checksum covering the type byte and the payload. Payloads (f64 = a `Double`'s bit pattern; `?` = only
@@ -47,7 +52,7 @@ public enum JournalFormat {
     /// The first eight bytes of every journal.
     public static let magic: [UInt8] = [0x89, 0x57, 0x45, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The format version this code writes and reads.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// The file name extension of journals.
     public static let journalExtension = "wejournal"
     /// The file name extension of snapshots.

@@ -21,6 +21,24 @@ public enum JournalRecord: Sendable, Hashable {
         case .activity: nil
         }
     }
+
+    /// The record of what was given to the builder to make `outcome`: a sample as it came, a start, an end
+    /// (at the time it took effect), an activity.
+    public init(_ outcome: SampleOutcome) {
+        switch outcome.input {
+        case .sample(let sample): self = .sample(sample)
+        case .call(let event):
+            let time = event.time ?? outcome.stateChanges.first?.time ?? outcome.metrics.latestSampleTime ?? .nan
+            switch event.kind {
+            case .pause: self = .event(.pause, time: time)
+            case .resume: self = .event(.resume, time: time)
+            case .lap, .segmentStart: self = .event(.lap, time: time)
+            }
+        case .start(let time): self = .event(.start, time: time)
+        case .end(let time): self = .event(.end, time: time ?? outcome.clock.endTime ?? .nan)
+        case .activity(let activity): self = .activity(activity)
+        }
+    }
 }
 
 extension JournalRecord {

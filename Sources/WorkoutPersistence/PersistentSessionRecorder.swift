@@ -4,9 +4,16 @@ public import Foundation
 public import Logging
 public import WorkoutSamples
 
-/// Journals a workout session so that it can be recovered after a crash: every ingested sample and
-/// every state change is appended to `<directory>/<session id>.wejournal` (see ``JournalFormat``),
-/// synced as ``JournalDurabilityPolicy`` says, with a ``SessionSnapshot`` next to it.
+/// Journals a workout session so that it can be recovered after a crash: it takes every outcome of the
+/// session's ``WorkoutBuilder`` (an ``OutcomeRecorder``) and appends what was given to the builder to
+/// `<directory>/<session id>.wejournal` (see ``JournalFormat``), synced as ``JournalDurabilityPolicy`` says,
+/// with a ``SessionSnapshot`` next to it. Replaying the journal into a fresh builder rebuilds the session:
+/// auto-pauses and unrecorded gaps are decided again from the same samples and options, so they are not
+/// records of their own.
+///
+/// The journal opens when the session starts (its first timed sample, or a start call); what comes
+/// before (a segment marker, an activity named by the input, untimed samples) is held and written right
+/// after the header. The snapshot is derived from the outcomes' clock: the recorder keeps none of its own.
 ///
 /// Write failures never reach the caller: the recorder keeps unsynced records in memory (up to
 /// ``JournalDurabilityPolicy/maximumPendingBytes``), reports them in ``status``, logs one line per
@@ -15,27 +22,31 @@ public import WorkoutSamples
 /// ## Concurrency
 /// A `final class` whose methods are synchronous and thread-safe (one internal lock). File I/O runs on
 /// the caller's thread at sync points (an `fsync` takes a few milliseconds on flash): call it from the
-/// session's actor or task, not from a UI thread. Records must be given in the order the session
-/// applies them to its builder.
+/// session's actor or task, not from a UI thread. Outcomes must be given in the order the builder made them.
 ///
 /// ## Example
 /// ```swift
-/// let recorder = PersistentSessionRecorder(directory: dir, logger: logger)
-/// recorder.start(activity: .running, at: t0)
-/// for sample in samples { builder.add(sample); recorder.record(sample) }
-/// builder.pause(at: t); recorder.recordEvent(.pause, at: t)
-/// recorder.finish(summaryJSON: try builder.summary().jsonText())
+/// let recorder = PersistentSessionRecorder(directory: dir, options: options)
+/// let session = WorkoutSession(configuration: .init(options: options), recorder: recorder)
+/// // … ingest, pause, resume, end …
+/// recorder.finish(summaryJSON: try await session.summary().jsonText())
 /// ```
-public final class PersistentSessionRecorder: @unchecked Sendable {
+public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendable {
     /// The directory holding the journal and snapshot.
     public let directory: String
+    /// The session's id (the journal's name).
+    public let sessionID: UUID
     public let policy: JournalDurabilityPolicy
+    /// The options the session's builder was created with (the journal's header).
+    public let options: WorkoutOptions
     private let fileSystem: any SessionFileSystem
     private let logger: Logger
     private let now: @Sendable () -> Double
     private let lock = NSLock()
 
     private var header: JournalHeader?
+    /// Records of inputs before the session started, written right after the header.
+    private var held: [JournalRecord] = []
     private var file: SessionFile?
     private var pending: [UInt8] = []
     private var pendingRecords = 0
@@ -50,25 +61,37 @@ public final class PersistentSessionRecorder: @unchecked Sendable {
     private var latestTime: Double?
     private var durableLatestTime: Double?
     private var pendingLatestTime: Double?
+    /// The session clock of the latest outcome (what the snapshot says).
     private var clock = SessionClock()
     private var currentStatus = PersistenceStatus.ok
     private var dropped = 0
     private var overflowed = false
     private var finished = false
 
-    /// A recorder writing into `directory` (created when missing).
+    /// At most this many inputs are held before the session starts; past it, the journal opens anyway
+    /// (an untimed track never starts the clock, and its samples must not pile up in memory).
+    public static let maximumHeldRecords = 64
+
+    /// A recorder for a new session, writing into `directory` (created when missing).
     ///
     /// - Parameters:
+    ///   - options: the options of the session's builder, stored in the journal's header so recovery
+    ///     rebuilds with the same options (`rules` is not stored: a recovered builder uses the activity's).
+    ///   - logger: where the one line per change of health goes; by default nowhere.
     ///   - now: wall-clock time in seconds since 1970, stored as the snapshot's `lastActiveAt` and in
     ///     ``status``; injected so tests control it.
     public init(
         directory: String,
+        options: WorkoutOptions,
+        sessionID: UUID = UUID(),
         policy: JournalDurabilityPolicy = .default,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
-        logger: Logger,
+        logger: Logger = .quiet,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.directory = directory
+        self.sessionID = sessionID
+        self.options = options
         self.policy = policy
         self.fileSystem = fileSystem
         self.logger = logger
@@ -76,13 +99,46 @@ public final class PersistentSessionRecorder: @unchecked Sendable {
         pending.reserveCapacity(4096)
     }
 
+    /// A recorder that continues a recovered session in its own journal: the damaged tail (if any) is cut
+    /// at the next sync, and when recovery paused a running session that pause is journaled, so replaying
+    /// the journal again gives the recovered builder. Then ``record(_:)`` as usual.
+    public init(
+        continuing recovered: RecoveredSession,
+        policy: JournalDurabilityPolicy = .default,
+        fileSystem: any SessionFileSystem = POSIXFileSystem(),
+        logger: Logger = .quiet,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.directory = recovered.directory
+        self.sessionID = recovered.sessionID
+        self.options = recovered.header.options
+        self.policy = policy
+        self.fileSystem = fileSystem
+        self.logger = logger
+        self.now = now
+        pending.reserveCapacity(4096)
+        header = recovered.header
+        durableBytes = recovered.validJournalLength
+        durableRecords = recovered.recordCount
+        durableSamples = recovered.journaledSampleCount
+        durableLatestTime = recovered.lastRecordTime
+        latestTime = recovered.lastRecordTime
+        lastAttemptTime = recovered.lastRecordTime
+        clock = recovered.builder.clock
+        needsDirectorySync = false
+        lock.withLock {
+            if let pausedAt = recovered.pausedAt {
+                appendLocked(.event(.pause, time: pausedAt))
+            }
+            syncLocked(forceSnapshot: true)
+        }
+    }
+
     // MARK: Reading the recorder's state
 
     /// Whether writes reach the disk.
     public var status: PersistenceStatus { lock.withLock { currentStatus } }
-    /// The session being recorded, once started.
-    public var sessionID: UUID? { lock.withLock { header?.sessionID } }
-    /// `<directory>/<session id>.wejournal`, once started.
+    /// `<directory>/<session id>.wejournal`, once the journal is open.
     public var journalPath: String? { lock.withLock { header.map { JournalFormat.journalPath(directory: directory, sessionID: $0.sessionID) } } }
     /// Bytes of the journal known to be on stable storage.
     public var durableOffset: Int { lock.withLock { durableBytes } }
@@ -97,59 +153,16 @@ public final class PersistentSessionRecorder: @unchecked Sendable {
 
     // MARK: Recording
 
-    /// Starts a new session: writes the journal header and a `start` record, and syncs.
-    public func start(activity: ActivityType, sessionID: UUID = UUID(), at time: Double) {
-        start(options: WorkoutOptions(activity: activity), sessionID: sessionID, at: time)
-    }
-
-    /// Starts a new session whose builder uses `options` (stored in the header, so recovery rebuilds
-    /// with the same options; `rules` is not stored).
-    public func start(options: WorkoutOptions, sessionID: UUID = UUID(), at time: Double) {
-        lock.withLock {
-            guard header == nil else {
-                logger.warning("journal: start ignored, a session is already recording", metadata: ["session": "\(sessionID)"])
-                return
-            }
-            let newHeader = JournalHeader(sessionID: sessionID, options: options, startTime: time)
-            header = newHeader
-            pending.append(contentsOf: newHeader.encoded())
-            clock.start(at: time)
-            lastAttemptTime = time.isFinite ? time : nil
-            appendLocked(.event(.start, time: time))
-            syncLocked(forceSnapshot: true)
-        }
-    }
-
-    /// Continues journaling a recovered session in its own journal: the damaged tail (if any) is cut,
-    /// and when recovery paused a running session a `pause` record is appended, so replaying the journal
-    /// again gives the recovered builder. Then `record` as usual (the caller resumes the session with
-    /// ``recordEvent(_:at:)`` when it does).
-    public func continueSession(_ recovered: RecoveredSession) {
-        lock.withLock {
-            guard header == nil else { return }
-            header = recovered.header
-            durableBytes = recovered.validJournalLength
-            durableRecords = recovered.recordCount
-            durableSamples = recovered.journaledSampleCount
-            durableLatestTime = recovered.lastRecordTime
-            latestTime = recovered.lastRecordTime
-            lastAttemptTime = recovered.lastRecordTime
-            clock = recovered.builder.clock
-            needsDirectorySync = false
-            if let pausedAt = recovered.pausedAt {
-                appendLocked(.event(.pause, time: pausedAt))
-            }
-            syncLocked(forceSnapshot: true)
-        }
-    }
-
-    /// Journals a sample the session ingested. Syncs when the policy says so.
+    /// Journals what one input did. Syncs when the policy says so, and at once (journal and snapshot)
+    /// when the session started, paused or ended.
     /// - Complexity: O(1) amortised; a sync writes and flushes the buffered records.
-    public func record(_ sample: Sample) {
+    public func record(_ outcome: SampleOutcome) {
         lock.withLock {
-            guard appendLocked(.sample(sample)) else { return }
-            if case .event(let event) = sample, event.kind == .pause {
-                // A pause in the input is a pause of the session: durable at once, like recordEvent(.pause).
+            clock = outcome.clock
+            let record = JournalRecord(outcome)
+            guard header != nil || openLocked(for: outcome, adding: record) else { return }
+            guard appendLocked(record) else { return }
+            if outcome.stateChanges.contains(where: { $0.kind == .pause || $0.kind == .end || $0.kind == .start }) {
                 syncLocked(forceSnapshot: true)
             } else {
                 syncIfDueLocked()
@@ -157,37 +170,22 @@ public final class PersistentSessionRecorder: @unchecked Sendable {
         }
     }
 
-    /// Journals the activity the input named (``WorkoutBuilder/adoptActivity(_:)``).
-    public func recordActivity(_ activity: ActivityType) {
-        lock.withLock {
-            guard appendLocked(.activity(activity)) else { return }
-            syncIfDueLocked()
+    /// Holds `record` until the session starts; writes the header (and what was held) once it has, or
+    /// once too much is held. Returns whether the journal is open.
+    private func openLocked(for outcome: SampleOutcome, adding record: JournalRecord) -> Bool {
+        guard !finished else { return false }
+        let started = outcome.clock.startTime != nil
+        guard started || held.count >= Self.maximumHeldRecords else {
+            held.append(record)
+            return false
         }
-    }
-
-    /// Journals a session-state change. `pause` and `end` sync at once (journal and snapshot).
-    public func recordEvent(_ kind: SessionEventKind, at time: Double) {
-        lock.withLock {
-            guard appendLocked(.event(kind, time: time)) else { return }
-            switch kind {
-            case .start: break
-            case .pause: clock.pause(at: time)
-            case .resume: clock.resume(at: time)
-            case .lap: break
-            case .end: clock.end(at: time)
-            }
-            if kind == .pause || kind == .end {
-                syncLocked(forceSnapshot: true)
-            } else {
-                syncIfDueLocked()
-            }
-        }
-    }
-
-    /// Gives the recorder the builder's clock, stored in the next snapshot (optional: without it the
-    /// snapshot holds the clock the recorded events imply).
-    public func update(clock: SessionClock) {
-        lock.withLock { self.clock = clock }
+        let newHeader = JournalHeader(sessionID: sessionID, options: options, startTime: outcome.clock.startTime ?? .nan)
+        header = newHeader
+        pending.append(contentsOf: newHeader.encoded())
+        if let start = outcome.clock.startTime { lastAttemptTime = start }
+        for earlier in held { appendLocked(earlier) }
+        held.removeAll()
+        return true
     }
 
     /// Writes and flushes every buffered record and the snapshot now.

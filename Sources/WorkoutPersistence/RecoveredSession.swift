@@ -7,6 +7,8 @@ public import WorkoutSamples
 public struct RecoveredSession: Sendable {
     /// What the journal's header says (session id, options, start time).
     public var header: JournalHeader
+    /// The directory holding the journal.
+    public var directory: String
     /// The journal file.
     public var journalPath: String
     /// A builder that replayed every valid record, then was paused at ``pausedAt`` if it was running.

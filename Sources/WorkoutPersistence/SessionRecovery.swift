@@ -132,7 +132,7 @@ public enum SessionRecovery {
                 pausedAt = at ?? builder.snapshot.endTime
             }
             return .recovered(RecoveredSession(
-                header: header, journalPath: path, builder: builder,
+                header: header, directory: directory, journalPath: path, builder: builder,
                 recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
                 droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
                 lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))

@@ -90,8 +90,11 @@ extension RouteReplay {
             }
             try reportingErrors {
                 let runner = ReplayRunner(
-                    trackPath: track, inputFormat: nil, format: .ndjson, units: .metric, fps: fps, speed: speed, autoPause: nil)
-                try runner.run(options: target.builder.options, journal: try ReplayJournal(directory: directory), continuing: target)
+                    trackPath: track, inputFormat: nil, format: .ndjson,
+                    configuration: TrackReplayConfiguration(
+                        options: target.builder.options, framesPerSecond: fps, speed: speed, journalDirectory: directory,
+                        logger: ReplayRunner.journalLogger))
+                try runner.run(continuing: target, samplesToSkip: target.journaledSampleCount)
             }
         }
 

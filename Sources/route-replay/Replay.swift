@@ -65,14 +65,16 @@ extension RouteReplay {
 
         func run() throws {
             try reportingErrors {
-                let options = track.summaryOptions
+                var options = track.summaryOptions
+                options.autoPause = autoPause ? .on : .off
+                if let journal { try ReplayRunner.prepareJournal(directory: journal) }
                 let runner = ReplayRunner(
-                    trackPath: track.path, inputFormat: track.inputFormat, format: format, units: units,
-                    fps: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
-                    autoPause: autoPause ? AutoPausePolicy.thresholds(for: options.activity) : nil,
-                    pauseAt: pauseAt, resumeAt: resumeAt)
-                let journalRecorder = try journal.map { try ReplayJournal(directory: $0) }
-                try runner.run(options: options, journal: journalRecorder, continuing: nil)
+                    trackPath: track.path, inputFormat: track.inputFormat, format: format,
+                    configuration: TrackReplayConfiguration(
+                        options: options, units: units, framesPerSecond: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
+                        pauseAtOffsets: pauseAt, resumeAtOffsets: resumeAt, journalDirectory: journal,
+                        logger: ReplayRunner.journalLogger))
+                try runner.run()
             }
         }
     }

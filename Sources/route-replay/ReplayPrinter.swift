@@ -47,44 +47,7 @@ struct ReplayPrinter: ReplayOutput {
     // MARK: NDJSON
 
     private mutating func writeJSON(_ event: ReplayEvent) {
-        var json = JSONWriter()
-        switch event {
-        case .frame(let frame):
-            json.beginObject()
-            json.string("type", "frame")
-            json.integer("frame", frame.index)
-            json.number("trackTime", frame.time)
-            json.string("state", frame.state.rawValue)
-            json.number("elapsedSeconds", frame.elapsedSeconds)
-            json.string("elapsed", frame.elapsed)
-            json.number("distanceMeters", frame.distanceMeters)
-            json.number("speedMetersPerSecond", frame.speedMetersPerSecond)
-            json.number("paceSecondsPerKilometer", frame.paceSecondsPerKilometer)
-            json.number("rawSpeedMetersPerSecond", frame.rawSpeedMetersPerSecond)
-            json.number("rawPaceSecondsPerKilometer", frame.rawPaceSecondsPerKilometer)
-            json.number("heartRateBPM", frame.heartRateBPM)
-            json.number("activeEnergyKilocalories", frame.activeEnergyKilocalories)
-            json.beginObject("fourthStat")
-            json.string("kind", frame.fourthStat.kind.rawValue)
-            json.number("value", frame.fourthStat.value)
-            json.string("unit", frame.fourthStat.unit)
-            json.string("formatted", frame.fourthStat.formatted)
-            json.endObject()
-            json.number("latitude", frame.latitude)
-            json.number("longitude", frame.longitude)
-            json.endObject()
-        case .stateChange(let change):
-            json.beginObject()
-            json.string("type", "event")
-            json.string("event", change.kind.rawValue)
-            json.number("trackTime", change.time)
-            json.string("state", change.state.rawValue)
-            json.number("elapsedSeconds", change.elapsedSeconds)
-            json.bool("automatic", change.isAutomatic)
-            json.string("cause", change.cause.rawValue)
-            json.endObject()
-        }
-        out.write(json.text + "\n")
+        out.write(event.jsonText + "\n")
     }
 
     // MARK: Terminal

@@ -15,10 +15,12 @@ struct RecoverCommandTests {
         let id = UUID()
         // Last active two minutes ago (the snapshot's wall clock is injected).
         let t0 = Date().timeIntervalSince1970 - 120
-        let recorder = PersistentSessionRecorder(directory: directory, logger: logger, now: { t0 + 60 })
-        recorder.start(activity: .running, sessionID: id, at: t0)
+        let options = WorkoutOptions(activity: .running)
+        var builder = WorkoutBuilder(options: options)
+        let recorder = PersistentSessionRecorder(directory: directory, options: options, sessionID: id, logger: logger, now: { t0 + 60 })
+        recorder.record(builder.start(at: t0))
         for second in 0..<60 {
-            recorder.record(.location(LocationSample(time: t0 + Double(second), latitude: 47.37 + Double(second) * 3e-5, longitude: 8.54, horizontalAccuracyMeters: 3)))
+            recorder.record(builder.add(.location(LocationSample(time: t0 + Double(second), latitude: 47.37 + Double(second) * 3e-5, longitude: 8.54, horizontalAccuracyMeters: 3))))
         }
         #expect(recorder.sync())
         // A torn tail.

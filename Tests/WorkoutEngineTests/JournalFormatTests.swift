@@ -126,8 +126,8 @@ struct JournalFormatTests {
         #expect(throws: JournalHeader.DecodingError.self) { try badMagic.withUnsafeBytes { try JournalHeader.decode($0) } }
 
         var future = bytes
-        future[8] = 2
-        #expect(throws: JournalHeader.DecodingError.unknownFormatVersion(2)) { try future.withUnsafeBytes { try JournalHeader.decode($0) } }
+        future[8] = 3
+        #expect(throws: JournalHeader.DecodingError.unknownFormatVersion(3)) { try future.withUnsafeBytes { try JournalHeader.decode($0) } }
 
         var flipped = bytes
         flipped[40] ^= 0x01

@@ -55,7 +55,7 @@ struct LocationFilterTests {
         #expect(filter.judge(fix(11, 47.50003)) == .held)
         #expect(filter.judge(fix(12, 47.50006)) == .acceptedAsRelocation)
         let run = filter.takeRelocatedRun()
-        #expect(run.map(\.time) == [10, 11, 12])
+        #expect(run.map(\.fix.time) == [10, 11, 12])
         #expect(filter.rejections[.implausibleSpeed] == 0)
         #expect(filter.judge(fix(13, 47.50009)) == .accepted)
     }

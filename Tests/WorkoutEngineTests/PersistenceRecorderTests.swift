@@ -25,8 +25,8 @@ struct PersistenceRecorderTests {
     @Test func syncsEverySecondOfTrackTimeWithOneWriteAndOneFsync() throws {
         let directory = try F.temporaryDirectory("policy-time")
         let fileSystem = FaultInjectingFileSystem()
-        let recorder = PersistentSessionRecorder(directory: directory, fileSystem: fileSystem, logger: F.quietLogger())
-        recorder.start(activity: .running, at: 1_700_000_000)
+        let recorder = RecordingSession(directory: directory, activity: .running, fileSystem: fileSystem)
+        recorder.start(at: 1_700_000_000)
         let startSyncs = fileSystem.callCount(.synchronize)
         let startWrites = fileSystem.callCount(.write)
         // 10 s at 1 Hz, three records a second.
@@ -47,8 +47,8 @@ struct PersistenceRecorderTests {
 
     @Test func syncsAfterSixtyFourUntimedRecordsAndAtPause() throws {
         let directory = try F.temporaryDirectory("policy-count")
-        let recorder = PersistentSessionRecorder(directory: directory, logger: F.quietLogger())
-        recorder.start(activity: .cycling, at: 0)
+        let recorder = RecordingSession(directory: directory, activity: .cycling)
+        recorder.start(at: 0)
         for _ in 0..<63 { recorder.record(.power(PowerSample(time: nil, watts: 250))) }
         #expect(recorder.durableSampleCount == 0)
         recorder.record(.power(PowerSample(time: nil, watts: 250)))
@@ -75,8 +75,8 @@ struct PersistenceRecorderTests {
         let fileSystem = FaultInjectingFileSystem()
         let (logger, log) = F.capturingLogger()
         let wall = TestWallClock(5_000)
-        let recorder = PersistentSessionRecorder(directory: directory, fileSystem: fileSystem, logger: logger, now: { wall.now })
-        recorder.start(activity: .running, at: 1_700_000_000)
+        let recorder = RecordingSession(directory: directory, activity: .running, fileSystem: fileSystem, logger: logger, now: { wall.now })
+        recorder.start(at: 1_700_000_000)
         var samples: [Sample] = []
         for second in 1...20 {
             let sample = Self.location(second)
@@ -134,8 +134,8 @@ struct PersistenceRecorderTests {
         let directory = try F.temporaryDirectory("read-only") + "/journals"
         let fileSystem = FaultInjectingFileSystem()
         fileSystem.inject(EROFS, on: [.createDirectory, .open])
-        let recorder = PersistentSessionRecorder(directory: directory, fileSystem: fileSystem, logger: F.quietLogger())
-        recorder.start(activity: .walking, at: 100)
+        let recorder = RecordingSession(directory: directory, activity: .walking, fileSystem: fileSystem)
+        recorder.start(at: 100)
         for second in 1...5 { recorder.record(Self.location(second, base: 100)) }
         #expect(!recorder.status.isHealthy)
         #expect(!FileManager.default.fileExists(atPath: directory))
@@ -150,8 +150,8 @@ struct PersistenceRecorderTests {
         let directory = try F.temporaryDirectory("cap")
         let fileSystem = FaultInjectingFileSystem()
         let policy = JournalDurabilityPolicy(maximumPendingBytes: 2_000)
-        let recorder = PersistentSessionRecorder(directory: directory, policy: policy, fileSystem: fileSystem, logger: F.quietLogger())
-        recorder.start(activity: .running, at: 1_700_000_000)
+        let recorder = RecordingSession(directory: directory, activity: .running, policy: policy, fileSystem: fileSystem)
+        recorder.start(at: 1_700_000_000)
         fileSystem.inject(ENOSPC, on: [.write])
         var samples: [Sample] = []
         for second in 1...200 {
@@ -187,15 +187,12 @@ struct PersistenceRecorderTests {
 
         // Continue: same journal, the torn tail is cut, the recovery pause is journaled.
         var builder = recovered.builder
-        let second = PersistentSessionRecorder(directory: directory, logger: F.quietLogger())
-        second.continueSession(recovered)
-        builder.resume(at: pausedAt + 30)
-        second.recordEvent(.resume, at: pausedAt + 30)
+        let second = PersistentSessionRecorder(continuing: recovered, logger: F.quietLogger())
+        second.record(builder.resume(at: pausedAt + 30))
         for sample in samples[recovered.journaledSampleCount...] {
             let shifted: Sample
             if case .location(var fix) = sample { fix.time = (fix.time ?? 0) + 30; shifted = .location(fix) } else { shifted = sample }
-            builder.add(shifted)
-            second.record(shifted)
+            second.record(builder.add(shifted))
         }
         #expect(second.sync())
         let again = try Self.recover(directory)
@@ -206,17 +203,25 @@ struct PersistenceRecorderTests {
         #expect(again.builder.snapshot.pauseCount == 2)
     }
 
-    @Test func recorderIgnoresCallsBeforeStartAndTwoStarts() throws {
-        let directory = try F.temporaryDirectory("misuse")
-        let recorder = PersistentSessionRecorder(directory: directory, logger: F.quietLogger())
-        recorder.record(Self.location(1))
+    /// The journal opens when the session starts; what came before (a segment marker, the activity the
+    /// input named) is held and written right after the header, so the journal still holds every input.
+    @Test func inputsBeforeTheStartAreHeldAndJournaledAfterTheHeader() throws {
+        let directory = try F.temporaryDirectory("held")
+        let id = UUID()
+        let options = WorkoutOptions(activity: .running)
+        var builder = WorkoutBuilder(options: options)
+        let recorder = PersistentSessionRecorder(directory: directory, options: options, sessionID: id, logger: F.quietLogger())
+        if let adopted = builder.adoptActivity(.hiking) { recorder.record(adopted) }
+        recorder.record(builder.add(.event(WorkoutEventSample(time: nil, kind: .segmentStart))))
+        #expect(recorder.journalPath == nil)
         #expect(recorder.sync() == false)
         #expect(recorder.finish(summaryJSON: "{}") == false)
-        let id = UUID()
-        recorder.start(activity: .hiking, sessionID: id, at: 1)
-        recorder.start(activity: .running, sessionID: UUID(), at: 2)
+        for second in 1...3 { recorder.record(builder.add(Self.location(second, base: 1))) }
         #expect(recorder.sessionID == id)
         #expect(recorder.sync())
-        #expect(try Self.recover(directory).activity == .hiking)
+        let recovered = try Self.recover(directory)
+        #expect(recovered.activity == .hiking)
+        #expect(recovered.journaledSampleCount == 4)
+        #expect(recovered.recordCount == 5)
     }
 }

@@ -25,6 +25,47 @@ final class TestWallClock: @unchecked Sendable {
     }
 }
 
+/// A builder whose every outcome goes to a journal, with the calls the persistence tests make: a session
+/// as an app drives it (start, samples, pauses, end), journaled from the builder's outcomes.
+final class RecordingSession: @unchecked Sendable {
+    private(set) var builder: WorkoutBuilder
+    let recorder: PersistentSessionRecorder
+
+    init(
+        directory: String, activity: ActivityType = .running, sessionID: UUID = UUID(), policy: JournalDurabilityPolicy = .default,
+        fileSystem: any SessionFileSystem = POSIXFileSystem(), logger: Logger = PersistenceFixtures.quietLogger(),
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        let options = WorkoutOptions(activity: activity)
+        builder = WorkoutBuilder(options: options)
+        recorder = PersistentSessionRecorder(
+            directory: directory, options: options, sessionID: sessionID, policy: policy, fileSystem: fileSystem, logger: logger, now: now)
+    }
+
+    func start(at time: Double) { recorder.record(builder.start(at: time)) }
+    func record(_ sample: Sample) { recorder.record(builder.add(sample)) }
+    func recordEvent(_ kind: SessionEventKind, at time: Double) {
+        switch kind {
+        case .start: recorder.record(builder.start(at: time))
+        case .pause: recorder.record(builder.pause(at: time))
+        case .resume: recorder.record(builder.resume(at: time))
+        case .lap: recorder.record(builder.markLap(at: time))
+        case .end: recorder.record(builder.end(at: time))
+        }
+    }
+
+    @discardableResult func sync() -> Bool { recorder.sync() }
+    @discardableResult func finish(summaryJSON: String) -> Bool { recorder.finish(summaryJSON: summaryJSON) }
+    var status: PersistenceStatus { recorder.status }
+    var sessionID: UUID? { recorder.sessionID }
+    var journalPath: String? { recorder.journalPath }
+    var durableOffset: Int { recorder.durableOffset }
+    var durableRecordCount: Int { recorder.durableRecordCount }
+    var durableSampleCount: Int { recorder.durableSampleCount }
+    var pendingByteCount: Int { recorder.pendingByteCount }
+    var droppedRecordCount: Int { recorder.droppedRecordCount }
+}
+
 enum PersistenceFixtures {
     static let trackName = "run-garmin-connect-hr-cadence.gpx"
 
@@ -61,9 +102,9 @@ enum PersistenceFixtures {
         _ samples: [Sample], activity: ActivityType = .running, directory: String, sessionID: UUID = UUID(),
         fileSystem: any SessionFileSystem = POSIXFileSystem(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         policy: JournalDurabilityPolicy = .default
-    ) -> PersistentSessionRecorder {
-        let recorder = PersistentSessionRecorder(directory: directory, policy: policy, fileSystem: fileSystem, logger: quietLogger(), now: now)
-        recorder.start(activity: activity, sessionID: sessionID, at: samples.first?.time ?? 0)
+    ) -> RecordingSession {
+        let recorder = RecordingSession(directory: directory, activity: activity, sessionID: sessionID, policy: policy, fileSystem: fileSystem, now: now)
+        recorder.start(at: samples.first { $0.time != nil }?.time ?? 0)
         for sample in samples { recorder.record(sample) }
         return recorder
     }

@@ -54,15 +54,21 @@ struct RecordingGapTests {
     @Test func aLiveSessionShowsTheGapAsPausedAndStillCountsItsDistance() throws {
         let (samples, path) = Self.gapTrack()
         let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
-        var live = LiveWorkout(options: WorkoutOptions(activity: .running, filterMode: .none))
-        var gapPauses = 0
+        var builder = WorkoutBuilder(options: WorkoutOptions(activity: .running, filterMode: .none))
+        var live = LiveState(activity: .running)
+        var changes: [SessionStateChange] = []
         for sample in samples {
-            if let change = live.prepare(for: sample), change.kind == .pause, change.cause == .recordingGap { gapPauses += 1 }
-            _ = live.ingest(sample)
+            let outcome = builder.add(sample)
+            changes += outcome.stateChanges
+            live.apply(outcome)
         }
-        #expect(gapPauses == 1)
-        #expect(live.builder.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: 1e-9))
-        #expect(live.builder.snapshot.segmentCount == 1)
+        // The gap's pause is at the last fix before it, its resume at the first after it: a screen never
+        // counts the gap as running time.
+        let gap = changes.filter { $0.cause == .recordingGap }
+        #expect(gap.map(\.kind) == [.pause, .resume])
+        #expect(gap.first?.time == 1_700_000_600 && gap.last?.time == 1_700_000_900)
+        #expect(live.metrics.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: 1e-9))
+        #expect(builder.snapshot.segmentCount == 1)
     }
 
     @Test func aGapOfMoreThanSixHoursSeparatesTwoOutings() throws {

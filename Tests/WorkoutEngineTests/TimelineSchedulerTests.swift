@@ -39,7 +39,7 @@ struct TimelineSchedulerTests {
     }
 
     static func makeRunningSession(activity: ActivityType = .running) async -> WorkoutSession {
-        let session = WorkoutSession(configuration: .init(options: .init(activity: activity), autoPause: .some(nil)))
+        let session = WorkoutSession(configuration: .init(options: .init(activity: activity), autoPause: .off))
         await session.start(at: 0)
         return session
     }

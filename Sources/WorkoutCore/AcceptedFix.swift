@@ -1,0 +1,39 @@
+public import WorkoutSamples
+
+/// A fix the builder accepted into the route, with the workout's figures at that moment: what an export
+/// writes per point and what a live map draws.
+public struct AcceptedFix: Sendable, Hashable {
+    /// The fix as the builder took it: a time it could not use is removed, implausible fields are dropped.
+    public var location: LocationSample
+    /// The fix's position among the location samples received, from 0: a consumer that kept something per
+    /// received fix (the sensor readings read with it) finds it by this number.
+    public var locationIndex: Int
+    /// The route segment the fix belongs to, from 0.
+    public var segmentIndex: Int
+    /// Whether the fix starts its segment.
+    public var startsSegment: Bool
+    /// Whether the session paused between the previous fix of this segment and this one (an unrecorded
+    /// gap: the segment and its distance go on across it).
+    public var followsPause: Bool
+    /// The workout's distance once this fix was measured, metres (the open chord of the default mode
+    /// included, so it can shrink slightly when the mover stops).
+    public var distanceMeters: Double
+    /// Running time at the fix, seconds; `nil` for an untimed fix.
+    public var elapsedSeconds: Double?
+    /// The current speed once this fix was measured, m/s (the device's, else the smoother's).
+    public var speedMetersPerSecond: Double?
+
+    public init(
+        location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
+        distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?
+    ) {
+        self.location = location
+        self.locationIndex = locationIndex
+        self.segmentIndex = segmentIndex
+        self.startsSegment = startsSegment
+        self.followsPause = followsPause
+        self.distanceMeters = distanceMeters
+        self.elapsedSeconds = elapsedSeconds
+        self.speedMetersPerSecond = speedMetersPerSecond
+    }
+}

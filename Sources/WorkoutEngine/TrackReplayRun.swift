@@ -1,0 +1,96 @@
+public import Logging
+public import TrackFormats
+public import WorkoutCore
+public import WorkoutLive
+public import WorkoutPersistence
+
+/// Everything a replay of a recorded track needs besides its output: how to measure, show and pace it,
+/// what to inject, and where to journal it.
+public struct TrackReplayConfiguration: Sendable {
+    public var options: WorkoutOptions
+    public var units: DisplayUnits
+    public var framesPerSecond: Int
+    /// Times real time (frames stay ``framesPerSecond`` per second of the pacer's clock); `nil` runs on
+    /// track time only, as fast as possible.
+    public var speed: Double?
+    /// Seconds of track time after the first sample at which to pause and to resume.
+    public var pauseAtOffsets: [Double]
+    public var resumeAtOffsets: [Double]
+    /// Journal the session into this directory (crash-safe; see ``SessionRecovery``).
+    public var journalDirectory: String?
+    /// Where the journal's status lines go.
+    public var logger: Logger
+
+    public init(
+        options: WorkoutOptions, units: DisplayUnits = .metric, framesPerSecond: Int = 30, speed: Double? = nil,
+        pauseAtOffsets: [Double] = [], resumeAtOffsets: [Double] = [], journalDirectory: String? = nil,
+        logger: Logger = .quiet
+    ) {
+        self.options = options
+        self.units = units
+        self.framesPerSecond = framesPerSecond
+        self.speed = speed
+        self.pauseAtOffsets = pauseAtOffsets
+        self.resumeAtOffsets = resumeAtOffsets
+        self.journalDirectory = journalDirectory
+        self.logger = logger
+    }
+}
+
+/// How a replay ended.
+public struct TrackReplayResult: Sendable {
+    public var summary: WorkoutSummary
+    /// What the reader reported.
+    public var report: TrackReadReport
+    /// The journal's recorder, when the replay was journaled; ``PersistentSessionRecorder/status`` says
+    /// whether its summary was written.
+    public var journalFinished: Bool?
+    public var journalStatus: PersistenceStatus?
+}
+
+extension TrackReplay {
+    /// Replays a track file (or standard input) into `output`: the reader streams samples into a
+    /// ``TrackReplay`` at their times, paced by `configuration.speed`, journaled when asked; at the end the
+    /// session ends, the journal (if any) is closed out with the summary, and the summary and the output
+    /// (to finish it) are returned.
+    ///
+    /// When `continuing` is a recovered session, its builder carries on: the first
+    /// `samplesToSkip` samples of the track (the journaled ones) are passed over, and the session resumes
+    /// at the next one, journaling into its own journal.
+    ///
+    /// - Throws: `TrackInputError`, `TrackFormatError`, or what `output` throws.
+    public static func run(
+        _ input: TrackInput, format: TrackFormat?, configuration: TrackReplayConfiguration, output: Output,
+        continuing recovered: RecoveredSession? = nil, samplesToSkip: Int = 0
+    ) throws -> (result: TrackReplayResult, output: Output) where Pacer == UnpacedReplay {
+        try runPaced(input, format: format, configuration: configuration, output: output, pacer: UnpacedReplay(),
+                     continuing: recovered, samplesToSkip: samplesToSkip)
+    }
+
+    /// ``run(_:format:configuration:output:continuing:samplesToSkip:)`` with a pacer of the caller's.
+    public static func runPaced(
+        _ input: TrackInput, format: TrackFormat?, configuration: TrackReplayConfiguration, output: Output, pacer: Pacer,
+        continuing recovered: RecoveredSession? = nil, samplesToSkip: Int = 0
+    ) throws -> (result: TrackReplayResult, output: Output) {
+        let builder = recovered?.builder ?? WorkoutBuilder(options: configuration.options)
+        var state = LiveState(activity: builder.options.activity, units: configuration.units)
+        state.apply(builder.currentOutcome)
+        let schedule = FrameSchedule(framesPerSecond: configuration.framesPerSecond, timeScale: configuration.speed ?? 1)
+        var replay = TrackReplay(
+            builder: builder, timeline: FrameTimeline(state: state, schedule: schedule), output: output, pacer: pacer,
+            pauseAtOffsets: configuration.pauseAtOffsets, resumeAtOffsets: configuration.resumeAtOffsets,
+            samplesToSkip: recovered == nil ? 0 : samplesToSkip)
+        var recorder: PersistentSessionRecorder?
+        if let recovered {
+            recorder = PersistentSessionRecorder(continuing: recovered, logger: configuration.logger)
+        } else if let directory = configuration.journalDirectory {
+            recorder = PersistentSessionRecorder(directory: directory, options: builder.options, logger: configuration.logger)
+        }
+        replay.recorder = recorder
+        let report = try TrackReader.read(input, format: format, into: &replay)
+        try replay.finish()
+        let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        let finished = recorder?.finish(summaryJSON: summary.jsonText())
+        return (TrackReplayResult(summary: summary, report: report, journalFinished: finished, journalStatus: recorder?.status), replay.output)
+    }
+}

@@ -1,0 +1,53 @@
+import SessionSupport
+public import WorkoutCore
+
+/// The frame logic of a session, in one place: when frames are due (a ``FrameSchedule`` that follows the
+/// session's state changes) and what they show (a ``LiveState`` kept from outcomes). Both drivers use it:
+/// ``TrackReplay`` (a recorded track, on track time or paced on a wall clock) and ``TimelineScheduler``
+/// (a live session, on an injected `Clock`).
+///
+/// Give it each outcome with ``deliver(_:emit:)``: the frames due before the outcome took effect come out
+/// first (with the figures before it), then each state change (which opens or closes the run of frames),
+/// then the outcome's figures are taken.
+public struct FrameTimeline: Sendable {
+    public private(set) var state: LiveState
+    public private(set) var schedule: FrameSchedule
+
+    public init(state: LiveState, schedule: FrameSchedule) {
+        self.state = state
+        self.schedule = schedule
+    }
+
+    /// What a timeline hands its consumer: a frame, or a state change.
+    public typealias Emit = (ReplayEvent) throws -> Void
+
+    /// Delivers one outcome.
+    /// - Parameters:
+    ///   - beforeEach: called with the time of each frame or state change before it is emitted (a pacer
+    ///     waits there); returns the session time that is due now when the consumer is late, else `nil`.
+    public mutating func deliver(_ outcome: SampleOutcome, beforeEach: (Double) -> Double? = { _ in nil }, emit: Emit) rethrows {
+        for change in outcome.stateChanges {
+            try emitFrames(before: change.time, beforeEach: beforeEach, emit: emit)
+            _ = beforeEach(change.time)
+            schedule.follow(isRunning: change.state == .running, at: change.time)
+            try emit(.stateChange(change))
+        }
+        if outcome.stateChanges.isEmpty, let time = outcome.input.time {
+            try emitFrames(before: time, beforeEach: beforeEach, emit: emit)
+        }
+        state.apply(outcome)
+    }
+
+    /// Emits the frames due strictly before `time` (or up to it, `inclusive`), as of the state so far.
+    public mutating func emitFrames(before time: Double, inclusive: Bool = false, beforeEach: (Double) -> Double? = { _ in nil }, emit: Emit) rethrows {
+        while let due = schedule.nextDeadline, inclusive ? due <= time : due < time {
+            if let now = beforeEach(due), now - due > schedule.periodSeconds {
+                // The consumer is late: the frames it missed are skipped, not bunched.
+                schedule.skipLateFrames(now: now)
+                continue
+            }
+            guard let frame = schedule.takeFrame() else { return }
+            try emit(.frame(state.frame(at: frame.time, index: frame.index)))
+        }
+    }
+}
