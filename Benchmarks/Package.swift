@@ -22,7 +22,6 @@ let package = Package(
             name: "SyntheticTracks",
             dependencies: [
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
-                .product(name: "TrackFormats", package: "WorkoutEngine"),
             ]
         ),
         // A tiny release harness: the in-memory summary pipeline against the bare geodesic loop, on the
@@ -32,7 +31,6 @@ let package = Package(
             dependencies: [
                 "SyntheticTracks",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
-                .product(name: "Geodesy", package: "WorkoutEngine"),
             ]
         ),
         // The live pipeline: real-time scheduler lateness and wake-ups, and as-fast-as-possible frame throughput.
@@ -57,11 +55,11 @@ let package = Package(
 
 /// One ordo-one/benchmark suite per folder under `Benchmarks/`.
 let suites: [(name: String, products: [String])] = [
-    ("GPXParse", ["TrackFormats"]),
-    ("JSONParse", ["TrackFormats"]),
+    ("GPXParse", ["WorkoutEngine"]),
+    ("JSONParse", ["WorkoutEngine"]),
     ("SummaryPipeline", ["WorkoutEngine"]),
-    ("GeodesicDistance", ["Geodesy"]),
-    ("Simplification", ["RouteGeometry", "Geodesy"]),
+    ("GeodesicDistance", ["WorkoutEngine"]),
+    ("Simplification", ["WorkoutEngine"]),
 ]
 for suite in suites {
     package.targets.append(

@@ -34,9 +34,14 @@ common=(-swift-version 6 -parse-as-library -sanitize="$sanitize" "$opt" -g
 modules=(
     "Logging|$logging_dir|-swift-version 5 -package-name swift_log -enable-upcoming-feature InternalImportsByDefault"
     "WorkoutSamples|Sources/WorkoutSamples|-package-name workoutengine"
+    "SessionSupport|Sources/SessionSupport|-package-name workoutengine"
     "Geodesy|Sources/Geodesy|-package-name workoutengine"
     "RouteGeometry|Sources/RouteGeometry|-package-name workoutengine"
     "TrackFormats|Sources/TrackFormats|-package-name workoutengine"
+    "WorkoutCore|Sources/WorkoutCore|-package-name workoutengine"
+    "WorkoutLive|Sources/WorkoutLive|-package-name workoutengine"
+    "WorkoutPersistence|Sources/WorkoutPersistence|-package-name workoutengine"
+    "WorkoutExports|Sources/WorkoutExports|-package-name workoutengine"
     "WorkoutEngine|Sources/WorkoutEngine|-package-name workoutengine"
 )
 
@@ -61,7 +66,7 @@ targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     mapfile -t targets < <(find Fuzz/Sources -maxdepth 1 -name 'fuzz-*.swift' -exec basename {} .swift \; | sort)
 fi
-libs=(-L "$out/lib" -lWorkoutEngine -lTrackFormats -lRouteGeometry -lGeodesy -lWorkoutSamples -lLogging -lxml2 -lproj -lgeos_c)
+libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lxml2 -lproj -lgeos_c)
 for target in "${targets[@]}"; do
     echo "fuzz build: $target" >&2
     swiftc "${common[@]}" -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \

@@ -1,4 +1,3 @@
-import TrackFormats
 
 /// libFuzzer entry point: the gpx reader, then the summary, as `route-replay summary --input-format gpx`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,8 +1,6 @@
 import Foundation
 import Logging
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 
 /// libFuzzer entry point: session journals. Each input is scanned as it is (`JournalReader.scan`), then
 /// recovered (`SessionRecovery.recover`, over an in-memory directory) twice: as it is, and with every

@@ -1,4 +1,3 @@
-import TrackFormats
 
 /// libFuzzer entry point: the json reader, then the summary, as `route-replay summary --input-format json`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,3 @@
-import TrackFormats
 
 /// libFuzzer entry point: format detection from the first bytes (no `--input-format`), then the summary.
 @_cdecl("LLVMFuzzerTestOneInput")

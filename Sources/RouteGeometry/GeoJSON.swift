@@ -2,23 +2,6 @@ import WorkoutSamples
 import Foundation
 public import Geodesy
 
-/// A JSON value for GeoJSON `properties`.
-public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral {
-    case string(String)
-    /// Written without exponent when it is an integer below 10¹⁵ in magnitude; non-finite numbers are
-    /// written as `null` (JSON has no NaN).
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(nilLiteral: ()) { self = .null }
-}
-
 /// A small GeoJSON (RFC 7946) writer for routes.
 public enum GeoJSON {
     /// A `Feature` whose geometry is a `LineString` (one segment with a line) or a

@@ -2,21 +2,6 @@ import CGEOS
 import Foundation
 public import Geodesy
 
-/// A latitude/longitude bounding box in degrees.
-public struct GeoBounds: Sendable, Hashable {
-    public var minLatitude: Double
-    public var minLongitude: Double
-    public var maxLatitude: Double
-    public var maxLongitude: Double
-
-    public init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
-        self.minLatitude = minLatitude
-        self.minLongitude = minLongitude
-        self.maxLatitude = maxLatitude
-        self.maxLongitude = maxLongitude
-    }
-}
-
 /// A route as geometry: one or more segments of coordinates (GPX `<trkseg>`s, or the pieces between
 /// pauses), projected once to a local metric frame for GEOS operations.
 ///
@@ -304,23 +289,5 @@ public struct RouteLine: Sendable, Hashable {
             result.append(zip(back.latitudes, back.longitudes).map { GeoCoordinate(latitude: $0, longitude: $1) })
         }
         return result
-    }
-}
-
-/// The result of ``RouteLine/simplified(toleranceMeters:)``.
-public struct SimplifiedRoute: Sendable, Hashable {
-    /// The simplified segments, one for each input segment, in the same order.
-    public var segments: [[GeoCoordinate]]
-    /// The tolerance used, metres.
-    public var toleranceMeters: Double
-    /// Points in the route before simplification.
-    public var originalPointCount: Int
-    /// Points kept.
-    public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
-
-    public init(segments: [[GeoCoordinate]], toleranceMeters: Double, originalPointCount: Int) {
-        self.segments = segments
-        self.toleranceMeters = toleranceMeters
-        self.originalPointCount = originalPointCount
     }
 }

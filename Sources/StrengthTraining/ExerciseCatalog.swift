@@ -1,46 +1,6 @@
 import SessionSupport
 public import SessionSupport
 
-/// An exercise the catalog knows: what it is, what it trains, what it needs.
-public struct ExerciseDefinition: Sendable, Hashable, Codable, Identifiable {
-    /// Stable id (lowercase, hyphenated).
-    public var id: String
-    /// Display name.
-    public var name: String
-    /// The main muscle group.
-    public var muscleGroup: MuscleGroup
-    /// The equipment it needs.
-    public var equipment: Equipment
-
-    public init(id: String, name: String, muscleGroup: MuscleGroup, equipment: Equipment) {
-        self.id = id
-        self.name = name
-        self.muscleGroup = muscleGroup
-        self.equipment = equipment
-    }
-}
-
-/// Why a catalog file could not be used.
-public enum ExerciseCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file could not be read.
-    case unreadable(FileSystemError)
-    /// The file is not a JSON array of exercise definitions (the detail in words).
-    case malformed(path: String, detail: String)
-    /// Two entries share an id.
-    case duplicateID(String)
-    /// The catalog lists no exercise.
-    case empty
-
-    public var description: String {
-        switch self {
-        case .unreadable(let error): "exercise catalog unreadable: \(error)"
-        case .malformed(let path, let detail): "exercise catalog \(path) is malformed: \(detail)"
-        case .duplicateID(let id): "exercise catalog lists id \(id) twice"
-        case .empty: "exercise catalog is empty"
-        }
-    }
-}
-
 /// The exercises the local fallback composer picks from.
 public struct ExerciseCatalog: Sendable, Hashable {
     /// The entries, in catalog order (order matters for seeded picks); never empty.

@@ -2,51 +2,6 @@ import SessionSupport
 public import Logging
 public import SessionSupport
 
-/// Why a saved resume state was not offered. The file is removed (best effort) so it is not
-/// considered again, and the reason is logged.
-public enum ResumeDiscardReason: Sendable, Hashable, CustomStringConvertible {
-    /// The workout was last active more than the maximum age before now.
-    case expired(lastActiveAt: Double, maximumAgeSeconds: Double)
-    /// The file is not a valid state (malformed JSON, unknown version, inconsistent values).
-    case corrupt(String)
-    /// The state belongs to another workout than the one asked for.
-    case otherWorkout(found: String, expected: String)
-    /// The state is not of an active workout (one being generated or already completed).
-    case notActive(WorkoutPhase)
-    /// The file exists but could not be read.
-    case unreadable(FileSystemError)
-
-    public var description: String {
-        switch self {
-        case .expired(let lastActiveAt, let maximumAgeSeconds):
-            "expired: last active at \(lastActiveAt) s, more than \(Int(maximumAgeSeconds)) s ago"
-        case .corrupt(let detail): "corrupt: \(detail)"
-        case .otherWorkout(let found, let expected): "another workout: found \(found), expected \(expected)"
-        case .notActive(let phase): "not active: \(phase.rawValue)"
-        case .unreadable(let error): "unreadable: \(error)"
-        }
-    }
-}
-
-/// What loading the resume file gave.
-public enum ResumeLoadResult: Sendable, Hashable {
-    /// No file: nothing to resume.
-    case nothing
-    /// A state to resume. Its workout timer is paused at the last active time; `restTimerDropped`
-    /// tells whether a rest timer was dropped because it ended more than the grace period ago.
-    case resumed(StrengthSessionState, restTimerDropped: Bool)
-    /// A file was found and discarded (and removed).
-    case discarded(ResumeDiscardReason)
-}
-
-/// What ``ResumeStore/save(_:)`` did.
-public enum ResumeSaveResult: Sendable, Hashable {
-    /// The state was written (atomically).
-    case written
-    /// The workout is not active, so nothing was written (and a stale file of this workout was removed).
-    case notActive(WorkoutPhase)
-}
-
 /// The resume file of the active strength workout: one JSON file (see ``StrengthSessionState``)
 /// replaced atomically with ``WorkoutEngine/SessionFileSystem/writeAtomically(_:to:)`` (temporary file, flush,
 /// rename, directory flush), so a kill at any moment leaves the old state or the new one. Saving the
@@ -161,10 +116,4 @@ public struct ResumeStore: Sendable {
         default: "\(error)"
         }
     }
-}
-
-/// Just enough of a saved state to know whose it is.
-private struct SavedWorkoutID: Decodable {
-    struct Workout: Decodable { var id: String }
-    var workout: Workout
 }

@@ -1,13 +1,5 @@
 public import Foundation
 
-/// How JSON keys are spelled.
-public enum JSONKeyStyle: String, Sendable, Hashable, CaseIterable {
-    /// `targetLoadKg`, as the Swift properties (the default).
-    case camelCase
-    /// `target_load_kg`, for backends that use snake case.
-    case snakeCase
-}
-
 /// Encoders and decoders for the module's Codable types (workouts, session states, catalogs).
 ///
 /// Times are numbers of seconds since 1970; loads are kilograms; keys are sorted so the same value

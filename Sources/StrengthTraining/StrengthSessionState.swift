@@ -1,44 +1,5 @@
 import SessionSupport
 
-/// Where the workout is in its life. Only an ``active`` workout is persisted for resuming.
-public enum WorkoutPhase: String, Sendable, Hashable, Codable {
-    /// Being generated or composed; nothing to resume yet.
-    case generating
-    /// Being done: sets are logged, timers run.
-    case active
-    /// Completed by the user; never resumed.
-    case completed
-}
-
-/// How the app shows the workout: every exercise in a list, or one exercise at a time.
-public enum PresentationMode: String, Sendable, Hashable, Codable {
-    case list, single
-}
-
-/// What ``StrengthSessionState/logSet(reps:loadKg:at:)`` did.
-public struct SetLogResult: Sendable, Hashable {
-    /// The exercise the set belongs to.
-    public var exerciseIndex: Int
-    /// The set logged.
-    public var setIndex: Int
-    /// The values recorded (the planned ones when none were given).
-    public var reps: Int
-    public var loadKg: Double?
-    /// Whether the planned values were recorded because none were given.
-    public var recordedAutomatically: Bool
-    /// The rest started after the set; `nil` when no set is left in the workout.
-    public var restTimer: RestTimer?
-}
-
-/// The answer to finishing an exercise or the workout.
-public enum FinishOutcome: Sendable, Hashable {
-    /// Done.
-    case finished
-    /// Sets are still pending: `completed` of `total` sets are done. Nothing changed; finish again
-    /// with `confirmed: true` to go ahead (pending sets then become skipped).
-    case needsConfirmation(completed: Int, total: Int)
-}
-
 /// The whole state of one strength workout, and the session rules as mutations on it.
 ///
 /// A value type with no clock of its own: every rule that depends on time takes `at time:` in seconds

@@ -26,6 +26,13 @@ extension LocalScale {
     /// Distance between two fixes in the tangent plane at their mean latitude. Within 0.1 % of the
     /// geodesic for steps under 10 km; used only where a step's rough size is needed (maximum speed,
     /// plausibility, gaps).
+    /// The speed of the straight step from `a` to `b` (``approximateDistanceMeters(from:to:)`` over the time
+    /// between them); `nil` unless both are timed and `b` is later.
+    package static func approximateSpeedMetersPerSecond(from a: LocationSample, to b: LocationSample) -> Double? {
+        guard let t0 = a.time, let t1 = b.time, t1 > t0 else { return nil }
+        return approximateDistanceMeters(from: a, to: b) / (t1 - t0)
+    }
+
     package static func approximateDistanceMeters(from a: LocationSample, to b: LocationSample) -> Double {
         LocalScale(latitude: (a.latitude + b.latitude) / 2).planarDistanceMeters(from: a, to: b)
     }

@@ -360,9 +360,8 @@ public struct WorkoutBuilder: Sendable {
     /// GPS dropout or sparse logging: its time counts.
     private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
         guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
-        guard case .location(let fix) = sample, let previous = lastAcceptedFix, let previousTime = previous.time,
-              time > previousTime else { return true }
-        let speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - previousTime)
+        guard case .location(let fix) = sample, let previous = lastAcceptedFix,
+              let speed = LocalScale.approximateSpeedMetersPerSecond(from: previous, to: fix) else { return true }
         return !(speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond)
     }
 
@@ -370,14 +369,8 @@ public struct WorkoutBuilder: Sendable {
     private mutating func observeAutoPause(_ fix: LocationSample, at time: Double) -> AutoPauseDetector.Decision? {
         guard var detector = autoPause else { return nil }
         defer { previousAutoPauseFix = fix }
-        let speed: Double
-        if let reported = fix.speedMetersPerSecond {
-            speed = reported
-        } else if let previous = previousAutoPauseFix, let t0 = previous.time, time > t0 {
-            speed = LocalScale.approximateDistanceMeters(from: previous, to: fix) / (time - t0)
-        } else {
-            return nil
-        }
+        guard let speed = fix.speedMetersPerSecond
+                ?? previousAutoPauseFix.flatMap({ LocalScale.approximateSpeedMetersPerSecond(from: $0, to: fix) }) else { return nil }
         guard clock.state == .running || (clock.state == .paused && isAutoPaused) else { return nil }
         let decision = detector.observe(time: time, speedMetersPerSecond: speed, isAutoPaused: isAutoPaused)
         autoPause = detector

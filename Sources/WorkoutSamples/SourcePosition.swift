@@ -28,22 +28,3 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
         return "\(line):\(column)"
     }
 }
-
-/// A malformed input: which file, where, and what is wrong. `description` is
-/// `<file>:<line>:<column>: <message>` (or `<file>:byte <offset>: <message>` for a binary input), the form
-/// the CLI prints after `route-replay: error: `.
-public struct TrackFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file path as the user gave it, or `-` for standard input.
-    public var file: String
-    public var position: SourcePosition
-    /// What is wrong, naming the element, attribute or field (for example `trkpt: attribute lat: "abc" is not a number`).
-    public var message: String
-
-    public init(file: String, position: SourcePosition, message: String) {
-        self.file = file
-        self.position = position
-        self.message = message
-    }
-
-    public var description: String { "\(file):\(position): \(message)" }
-}

@@ -5,18 +5,6 @@ import WorkoutSamples
 import Glibc
 #endif
 
-/// The exit codes of `route-replay`, from BSD's sysexits.h.
-enum ExitStatus {
-    static let usage: Int32 = 64
-    static let malformedInput: Int32 = 65
-    static let inputUnavailable: Int32 = 66
-    /// A service the command needs is missing (`rsvg-convert` for PNG exports).
-    static let serviceUnavailable: Int32 = 69
-    static let software: Int32 = 70
-    /// The output file cannot be created.
-    static let cannotCreate: Int32 = 73
-}
-
 /// Runs `body`; a malformed or unreadable input is reported on standard error as
 /// `route-replay: error: <path>:<line>:<column>: <what>` and ends the process with 65 or 66.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
@@ -39,20 +27,4 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 func printError(_ message: String) {
     var stream = StandardError()
     print("route-replay: error: \(message)", to: &stream)
-}
-
-/// Standard error as a `TextOutputStream` (unbuffered writes to descriptor 2).
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        var bytes = Array(string.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, base + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
-    }
 }

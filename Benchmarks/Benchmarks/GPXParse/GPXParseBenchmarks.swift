@@ -1,6 +1,6 @@
 import Benchmark
+import WorkoutEngine
 import SyntheticTracks
-import TrackFormats
 
 /// GPX 1.1 parse throughput (libxml2 SAX2 reader) on a synthetic 10k-point run with heart rate and
 /// cadence, read from a file as the CLI does. Reports MB/s; allocation counts gate CI.

@@ -1,5 +1,5 @@
 import Benchmark
-import Geodesy
+import WorkoutEngine
 import SyntheticTracks
 
 /// Batch geodesic distance on WGS84 (PROJ `geod_inverse`) over 10k consecutive points of the synthetic

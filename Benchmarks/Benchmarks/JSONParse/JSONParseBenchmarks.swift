@@ -1,6 +1,6 @@
 import Benchmark
+import WorkoutEngine
 import SyntheticTracks
-import TrackFormats
 
 /// JSON document and NDJSON parse throughput on the same synthetic 10k-point run (a location, a heart
 /// rate and a cadence record per point). Reports MB/s and samples/s; allocation counts gate CI.

@@ -1,6 +1,5 @@
 import Benchmark
-import Geodesy
-import RouteGeometry
+import WorkoutEngine
 import SyntheticTracks
 
 /// Route geometry on the synthetic 10k-point run: building a `RouteLine` (local metric projection

@@ -1,7 +1,6 @@
 import Benchmark
 import SyntheticTracks
 import WorkoutEngine
-import WorkoutSamples
 
 /// The whole summary pipeline (session clock, filter, route, metrics, GEOS simplification and the
 /// summary) on samples already in memory. Reports samples/s and ns per location; compare ns/point with

@@ -1,5 +1,4 @@
-public import TrackFormats
-public import WorkoutSamples
+import WorkoutEngine
 
 /// A sink that only counts and touches what it receives, so a parse benchmark measures the reader.
 public struct CountingSink: TrackSampleSink {

@@ -1,9 +1,9 @@
+import WorkoutEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import WorkoutSamples
 
 /// A deterministic synthetic 1 Hz run: the same formulas as `Benchmarks/scripts/tracks.py`, so the
 /// benchmarks and the peer comparison measure the same kind of track.

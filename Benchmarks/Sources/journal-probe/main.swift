@@ -5,7 +5,6 @@
 import Foundation
 import Logging
 import WorkoutEngine
-import WorkoutSamples
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
@@ -24,21 +23,32 @@ try FileManager.default.createDirectory(atPath: directory, withIntermediateDirec
 defer { try? FileManager.default.removeItem(atPath: directory) }
 let logger = Logger(label: "journal-probe", factory: { _ in SwiftLogNoOpLogHandler() })
 
-let recorder = PersistentSessionRecorder(directory: directory, logger: logger)
 let start = 1_700_000_000.0
-recorder.start(activity: .running, at: start)
+var samples: [Sample] = []
+samples.reserveCapacity(count)
 var lat = 47.0, lon = 8.0
-let clock = ContinuousClock()
-let wallStart = clock.now
-let cpuStart = cpuSeconds()
 for i in 0..<count {
     lat += 2.5e-5 * cos(Double(i) / 300)
     lon += 3.5e-5 * sin(Double(i) / 300)
-    recorder.record(.location(LocationSample(time: start + Double(i), latitude: lat, longitude: lon, altitudeMeters: 400)))
+    samples.append(.location(LocationSample(time: start + Double(i), latitude: lat, longitude: lon, altitudeMeters: 400)))
 }
+let options = WorkoutOptions(activity: .running, routeStorage: .decimated(toleranceMeters: 2.5))
+let clock = ContinuousClock()
+
+// The builder alone, then the builder with the journal: the difference is what journaling costs.
+var bare = WorkoutBuilder(options: options)
+let bareCPUStart = cpuSeconds()
+for sample in samples { bare.add(sample) }
+let bareCPU = cpuSeconds() - bareCPUStart
+
+let recorder = PersistentSessionRecorder(directory: directory, options: options, logger: logger)
+var builder = WorkoutBuilder(options: options)
+let wallStart = clock.now
+let cpuStart = cpuSeconds()
+for sample in samples { recorder.record(builder.add(sample)) }
 _ = recorder.sync()
 let appendSeconds = seconds(clock.now - wallStart)
-let appendCPU = cpuSeconds() - cpuStart
+let appendCPU = cpuSeconds() - cpuStart - bareCPU
 print(String(format: "append %d samples (default policy: fsync every second of track time): %.2f s wall, %.0f samples/s, %.1f µs CPU per second of 1 Hz track (%.4f %% of a core)",
              count, appendSeconds, Double(count) / appendSeconds, appendCPU / Double(count) * 1e6, appendCPU / Double(count) * 100))
 

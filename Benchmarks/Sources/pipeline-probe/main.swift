@@ -13,10 +13,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Geodesy
 import SyntheticTracks
 import WorkoutEngine
-import WorkoutSamples
 
 func fail(_ message: String) -> Never {
     var line = "pipeline-probe: \(message)\n"

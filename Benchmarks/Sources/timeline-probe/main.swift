@@ -7,7 +7,6 @@
 import Foundation
 import SyntheticTracks
 import WorkoutEngine
-import WorkoutSamples
 
 /// Collects frame lateness from the scheduler's emit callback.
 final class LatenessLog: @unchecked Sendable {
@@ -30,7 +29,7 @@ func lateness(runningSeconds: Double) async {
     let clock = ContinuousClock()
     let start = clock.now
     let scheduler = TimelineScheduler(clock: clock, timeBase: (start, 0), framesPerSecond: 30)
-    let session = WorkoutSession(configuration: .init(options: .init(activity: .running), autoPause: .some(nil)))
+    let session = WorkoutSession(configuration: .init(options: .init(activity: .running), autoPause: .off))
     await session.start(at: 0)
     await scheduler.sessionDidChangeState(running: true, at: 0)
     let log = LatenessLog()
@@ -89,8 +88,9 @@ func frames(points: Int) throws {
     for _ in 0..<3 {
         let started = ContinuousClock.now
         var replay = TrackReplay(
-            live: LiveWorkout(options: WorkoutOptions(activity: .running, routeStorage: .decimated(toleranceMeters: 2.5))),
-            schedule: FrameSchedule(framesPerSecond: 30), output: CountingOutput(), pacer: UnpacedReplay())
+            builder: WorkoutBuilder(options: WorkoutOptions(activity: .running, routeStorage: .decimated(toleranceMeters: 2.5))),
+            timeline: FrameTimeline(state: LiveState(activity: .running), schedule: FrameSchedule(framesPerSecond: 30)),
+            output: CountingOutput(), pacer: UnpacedReplay())
         for sample in samples { try replay.consume(sample) }
         try replay.finish()
         let elapsed = ContinuousClock.now - started

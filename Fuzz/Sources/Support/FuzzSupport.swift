@@ -1,7 +1,5 @@
 import Foundation
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,35 +1,5 @@
 import SessionSupport
 
-/// The persisted form of a ``SessionClock``: what it needs to be rebuilt after a restart.
-struct SessionClockRecord: Sendable, Hashable, Codable {
-    var state: SessionState
-    var startTime: Double?
-    var accumulatedSeconds: Double
-    var openIntervalStart: Double?
-
-    init(state: SessionState, startTime: Double?, accumulatedSeconds: Double, openIntervalStart: Double?) {
-        self.state = state
-        self.startTime = startTime
-        self.accumulatedSeconds = accumulatedSeconds
-        self.openIntervalStart = openIntervalStart
-    }
-
-    /// Rebuilds the clock through its public transitions: start, pause after the accumulated
-    /// seconds, then resume at the open interval's start when it was running.
-    var clock: SessionClock {
-        var clock = SessionClock()
-        guard state != .notStarted, let start = startTime else { return clock }
-        clock.start(at: start)
-        clock.pause(at: start + max(0, accumulatedSeconds.isFinite ? accumulatedSeconds : 0))
-        switch state {
-        case .running: clock.resume(at: openIntervalStart ?? start + accumulatedSeconds)
-        case .ended: clock.end(at: start + accumulatedSeconds)
-        case .paused, .notStarted: break
-        }
-        return clock
-    }
-}
-
 /// The rest after a set, measured from timestamps on the session's time axis (seconds since 1970),
 /// never by counting ticks: elapsed rest is a ``SessionClock`` (accumulated seconds plus the open
 /// interval), so pausing stops it and a late tick reads the right value.
@@ -119,73 +89,6 @@ public struct RestTimer: Sendable, Hashable, Codable {
         try container.encode(targetSeconds, forKey: .targetSeconds)
         try container.encode(completionDelivered, forKey: .completionDelivered)
         try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(clock.accumulatedSeconds, forKey: .accumulatedSeconds)
-        try container.encodeIfPresent(clock.openIntervalStart, forKey: .runningSince)
-    }
-}
-
-/// A rest reached its target (reported once per rest).
-public struct RestCompletion: Sendable, Hashable {
-    /// The exercise whose set started the rest.
-    public var exerciseID: String
-    /// The index of the set that started the rest.
-    public var setIndex: Int
-    /// The planned rest in seconds.
-    public var targetSeconds: Double
-    /// How far past the target the completion was noticed (0 when noticed on time).
-    public var overtimeSeconds: Double
-}
-
-/// The workout's active time: a ``SessionClock`` (accumulated seconds plus the open interval).
-/// Leaving the workout pauses it, coming back resumes it; the final duration counts active time only.
-public struct WorkoutTimer: Sendable, Hashable, Codable {
-    private var clock = SessionClock()
-
-    /// A timer not started yet.
-    public init() {}
-
-    /// Whether it is counting.
-    public var isRunning: Bool { clock.state == .running }
-    /// Seconds of the closed intervals.
-    public var accumulatedSeconds: Double { clock.accumulatedSeconds }
-    /// When it first started, if it has.
-    public var startedAt: Double? { clock.startTime }
-    /// Active seconds as of `time`.
-    public func activeSeconds(at time: Double) -> Double { clock.elapsedSeconds(at: time) }
-
-    /// Starts, or resumes after a pause, at `time`.
-    public mutating func run(at time: Double) {
-        if clock.state == .notStarted { clock.start(at: time) } else { clock.resume(at: time) }
-    }
-    /// Pauses at `time`, closing the open interval.
-    public mutating func pause(at time: Double) { clock.pause(at: time) }
-    /// Stops for good at `time`; returns the active seconds.
-    @discardableResult
-    public mutating func end(at time: Double) -> Double {
-        clock.end(at: time)
-        return clock.accumulatedSeconds
-    }
-
-    private enum CodingKeys: String, CodingKey { case state, startedAt, accumulatedSeconds, runningSince }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let state = try container.decode(SessionState.self, forKey: .state)
-        let startedAt = try container.decodeIfPresent(Double.self, forKey: .startedAt)
-        let accumulated = try container.decode(Double.self, forKey: .accumulatedSeconds)
-        let runningSince = try container.decodeIfPresent(Double.self, forKey: .runningSince)
-        guard accumulated.isFinite, accumulated >= 0, startedAt.map(\.isFinite) ?? true, runningSince.map(\.isFinite) ?? true,
-              state == .notStarted || startedAt != nil
-        else {
-            throw DecodingError.dataCorruptedError(forKey: .accumulatedSeconds, in: container, debugDescription: "workout timer out of range")
-        }
-        clock = SessionClockRecord(state: state, startTime: startedAt, accumulatedSeconds: accumulated, openIntervalStart: runningSince).clock
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(clock.state, forKey: .state)
-        try container.encodeIfPresent(clock.startTime, forKey: .startedAt)
         try container.encode(clock.accumulatedSeconds, forKey: .accumulatedSeconds)
         try container.encodeIfPresent(clock.openIntervalStart, forKey: .runningSince)
     }

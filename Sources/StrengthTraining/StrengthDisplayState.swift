@@ -1,4 +1,5 @@
 import SessionSupport
+
 /// A compact state for lock-screen style widgets. Times are whole seconds, so the state changes at
 /// most once a second while a timer runs.
 public struct StrengthDisplayState: Sendable, Hashable, Codable {
@@ -52,36 +53,5 @@ public struct StrengthDisplayState: Sendable, Hashable, Codable {
         copy.restOvertimeSeconds = restOvertimeSeconds.map { _ in 0 }
         copy.elapsedSeconds = 0
         return copy
-    }
-}
-
-/// Decides when a display state is published: never when it equals the last one published; at
-/// once when something other than a counter changed (exercise, set, rest started, paused or ended,
-/// phase); and when only the counters (rest remaining or overtime, elapsed) changed, at most once
-/// per ``minimumInterval`` (default 1 s).
-public struct DisplayStateThrottle: Sendable, Hashable {
-    /// One second: counters change at most this often on a widget.
-    public static let defaultMinimumInterval: Double = 1
-
-    /// The minimum seconds between two publications caused by counters alone.
-    public var minimumInterval: Double
-    /// The last state published.
-    public private(set) var lastPublished: StrengthDisplayState?
-    /// When it was published.
-    public private(set) var lastPublishedAt: Double?
-
-    public init(minimumInterval: Double = defaultMinimumInterval) {
-        self.minimumInterval = max(0, minimumInterval)
-    }
-
-    /// `state` if it must be published at `time`, else `nil`.
-    public mutating func offer(_ state: StrengthDisplayState, at time: Double) -> StrengthDisplayState? {
-        if let last = lastPublished, let at = lastPublishedAt {
-            if last == state { return nil }
-            if last.structure == state.structure, time - at < minimumInterval { return nil }
-        }
-        lastPublished = state
-        lastPublishedAt = time
-        return state
     }
 }

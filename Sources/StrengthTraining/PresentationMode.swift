@@ -1,0 +1,6 @@
+import SessionSupport
+
+/// How the app shows the workout: every exercise in a list, or one exercise at a time.
+public enum PresentationMode: String, Sendable, Hashable, Codable {
+    case list, single
+}

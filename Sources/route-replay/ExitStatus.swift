@@ -1,0 +1,18 @@
+import ArgumentParser
+import TrackFormats
+import WorkoutSamples
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The exit codes of `route-replay`, from BSD's sysexits.h.
+enum ExitStatus {
+    static let usage: Int32 = 64
+    static let malformedInput: Int32 = 65
+    static let inputUnavailable: Int32 = 66
+    /// A service the command needs is missing (`rsvg-convert` for PNG exports).
+    static let serviceUnavailable: Int32 = 69
+    static let software: Int32 = 70
+    /// The output file cannot be created.
+    static let cannotCreate: Int32 = 73
+}

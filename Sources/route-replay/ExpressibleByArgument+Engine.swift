@@ -1,0 +1,10 @@
+import ArgumentParser
+import TrackFormats
+import WorkoutEngine
+import WorkoutSamples
+
+extension ActivityType: ExpressibleByArgument {}
+
+extension LocationFilterMode: ExpressibleByArgument {}
+
+extension TrackFormat: ExpressibleByArgument {}
