@@ -175,13 +175,23 @@ public struct WorkoutBuilder: Sendable {
     /// - Complexity: O(1) amortised; at most one geodesic distance per fix.
     @discardableResult
     public mutating func add(_ input: Sample) -> SampleOutcome {
-        take(input, as: .sample(input))
+        var outcome = SampleOutcome(input: .sample(input))
+        take(input, isCall: false, into: &outcome)
+        finish(&outcome)
+        return outcome
     }
 
-    private mutating func take(_ input: Sample, as given: WorkoutInput) -> SampleOutcome {
-        var outcome = SampleOutcome(input: given)
+    /// Takes in one sample like ``add(_:)``, without making an outcome: the path of a summary, which only
+    /// wants the figures at the end (``consume(_:)``, the reader's sink, takes it too). The same stages run.
+    /// - Complexity: O(1) amortised.
+    public mutating func addWithoutOutcome(_ input: Sample) {
+        var nothing = NoOutcome()
+        take(input, isCall: false, into: &nothing)
+    }
+
+    private mutating func take(_ input: Sample, isCall: Bool, into outcome: inout some OutcomeCollector) {
         var sample = input
-        if case .sample = given {
+        if !isCall {
             sawActivitySample = true
             sampleCount += 1
             if let time = sample.time, Self.isClockSentinel(time) {
@@ -190,17 +200,14 @@ public struct WorkoutBuilder: Sendable {
                 sentinelTimeCount += 1
             }
         }
-        guard let plausible = checkReadings(sample, into: &outcome) else {
-            finish(&outcome)
-            return outcome
-        }
+        guard let plausible = checkReadings(sample, into: &outcome) else { return }
         sample = plausible
         if case .event(let event) = sample {
             apply(event, into: &outcome)
         } else {
             let autoPause = advanceClock(for: sample, into: &outcome)
             if clock.state == .ended {
-                if case .location = sample { outcome.location = .ignoredAfterEnd }
+                if case .location = sample { outcome.noteLocation(.ignoredAfterEnd) }
             } else {
                 measure(sample, into: &outcome)
             }
@@ -208,8 +215,6 @@ public struct WorkoutBuilder: Sendable {
             // once the fix is measured (a pause) or ignored (a resume).
             if let autoPause { apply(autoPause, into: &outcome) }
         }
-        finish(&outcome)
-        return outcome
     }
 
     /// Starts the session at `time` if it has not started (the first timed sample starts it otherwise).
@@ -241,7 +246,10 @@ public struct WorkoutBuilder: Sendable {
 
     /// A pause, resume or lap by call: applied like the same event in the input, told apart in the outcome.
     private mutating func call(_ event: WorkoutEventSample) -> SampleOutcome {
-        take(.event(event), as: .call(event))
+        var outcome = SampleOutcome(input: .call(event))
+        take(.event(event), isCall: true, into: &outcome)
+        finish(&outcome)
+        return outcome
     }
 
     /// Ends the session at `time`, or at the latest sample's time. Later samples are ignored.
@@ -262,10 +270,10 @@ public struct WorkoutBuilder: Sendable {
 
     /// The sample with its implausible parts dropped (see ``ReadingRanges``), counted in
     /// ``WorkoutSnapshot/rejectedReadings``; `nil` when the whole sample is an implausible reading.
-    private mutating func checkReadings(_ sample: Sample, into outcome: inout SampleOutcome) -> Sample? {
+    private mutating func checkReadings(_ sample: Sample, into outcome: inout some OutcomeCollector) -> Sample? {
         func reject(_ kind: ReadingKind) {
             rejectedReadings.add(kind)
-            outcome.rejectedReading = kind
+            outcome.noteRejectedReading(kind)
         }
         switch sample {
         case .location(var fix):
@@ -298,12 +306,12 @@ public struct WorkoutBuilder: Sendable {
     // MARK: The clock stage
 
     /// Records a state change of the session in the outcome.
-    private func note(_ kind: SessionStateChange.Kind, at time: Double, cause: SessionStateChange.Cause, into outcome: inout SampleOutcome) {
-        outcome.stateChanges.append(SessionStateChange(
+    private func note(_ kind: SessionStateChange.Kind, at time: Double, cause: SessionStateChange.Cause, into outcome: inout some OutcomeCollector) {
+        outcome.noteChange(SessionStateChange(
             kind: kind, time: time, cause: cause, elapsedSeconds: clock.elapsedSeconds(at: time), state: clock.state))
     }
 
-    private mutating func startClock(at time: Double, into outcome: inout SampleOutcome) {
+    private mutating func startClock(at time: Double, into outcome: inout some OutcomeCollector) {
         clock.start(at: time)
         firstTime = time
         lastTime = time
@@ -322,7 +330,7 @@ public struct WorkoutBuilder: Sendable {
     /// The clock stage of a sample that is not an event: starts the session at its first timed sample,
     /// resumes it after a segment boundary, pauses it over an unrecorded gap, and decides auto-pause.
     /// Decided once per sample, before the sample is measured.
-    private mutating func advanceClock(for sample: Sample, into outcome: inout SampleOutcome) -> AutoPauseDetector.Decision? {
+    private mutating func advanceClock(for sample: Sample, into outcome: inout some OutcomeCollector) -> AutoPauseDetector.Decision? {
         guard let time = sample.time else {
             untimedSamples += 1
             return nil
@@ -377,7 +385,7 @@ public struct WorkoutBuilder: Sendable {
         return decision
     }
 
-    private mutating func apply(_ decision: AutoPauseDetector.Decision, into outcome: inout SampleOutcome) {
+    private mutating func apply(_ decision: AutoPauseDetector.Decision, into outcome: inout some OutcomeCollector) {
         switch decision {
         case .pause(let time):
             guard clock.state == .running else { return }
@@ -397,7 +405,7 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// An event sample: a pause, a resume, a lap or a new segment from the input (or an API call).
-    private mutating func apply(_ event: WorkoutEventSample, into outcome: inout SampleOutcome) {
+    private mutating func apply(_ event: WorkoutEventSample, into outcome: inout some OutcomeCollector) {
         if let time = event.time, time.isFinite {
             if clock.state == .notStarted {
                 startClock(at: time, into: &outcome)
@@ -524,7 +532,7 @@ public struct WorkoutBuilder: Sendable {
 
     // MARK: The measuring stage
 
-    private mutating func measure(_ sample: Sample, into outcome: inout SampleOutcome) {
+    private mutating func measure(_ sample: Sample, into outcome: inout some OutcomeCollector) {
         if let time = sample.time, clock.state == .running { physiology.advance(toElapsed: clock.elapsedSeconds(at: time)) }
         switch sample {
         case .location(let fix):
@@ -568,10 +576,10 @@ public struct WorkoutBuilder: Sendable {
         maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, speed)
     }
 
-    private mutating func addLocation(_ fix: LocationSample, into outcome: inout SampleOutcome) {
+    private mutating func addLocation(_ fix: LocationSample, into outcome: inout some OutcomeCollector) {
         let locationIndex = receivedLocations
         receivedLocations += 1
-        outcome.locationIndex = locationIndex
+        outcome.noteLocationIndex(locationIndex)
         var fix = fix
         if !sawTimeIncrease, let time = fix.time, time == firstTime, timedFixCount > 0 {
             // The clock has not moved since the first fix: until it does, a repeat of its time says nothing.
@@ -580,31 +588,33 @@ public struct WorkoutBuilder: Sendable {
         }
         if clock.state == .paused {
             locationsWhilePaused += 1
-            outcome.location = .ignoredWhilePaused
+            outcome.noteLocation(.ignoredWhilePaused)
             return
         }
         switch filter.judge(fix, index: locationIndex) {
         case .accepted:
-            outcome.location = .accepted
-            outcome.acceptedFix = record(fix, index: locationIndex)
+            outcome.noteLocation(.accepted)
+            let accepted = record(fix, index: locationIndex, keepingFix: type(of: outcome).keepsFixes)
+            if let accepted { outcome.noteAccepted(accepted, released: false) }
         case .acceptedAsRelocation:
-            outcome.location = .acceptedWithHeldFixes
+            outcome.noteLocation(.acceptedWithHeldFixes)
             let run = filter.takeRelocatedRun()
             route.startsNewSegment = true
             beginMeasuredSegment()
             for (position, held) in run.enumerated() {
-                let accepted = record(held.fix, index: held.index)
-                if position == run.count - 1 { outcome.acceptedFix = accepted } else { outcome.releasedFixes.append(accepted) }
+                if let accepted = record(held.fix, index: held.index, keepingFix: type(of: outcome).keepsFixes) {
+                    outcome.noteAccepted(accepted, released: position < run.count - 1)
+                }
             }
         case .held:
-            outcome.location = .held
+            outcome.noteLocation(.held)
         case .rejected(let reason):
-            outcome.location = .rejected(reason)
+            outcome.noteLocation(.rejected(reason))
         }
     }
 
     /// Measures an accepted fix into the route and returns it with the figures as of it.
-    private mutating func record(_ fix: LocationSample, index: Int) -> AcceptedFix {
+    private mutating func record(_ fix: LocationSample, index: Int, keepingFix: Bool) -> AcceptedFix? {
         let followsPause = nextFixCrossesGap
         if nextFixCrossesGap { crossGap(to: fix) }
         if fix.time != nil { timedFixCount += 1 }
@@ -683,6 +693,7 @@ public struct WorkoutBuilder: Sendable {
         if let altitude = fix.altitudeMeters {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
         }
+        guard keepingFix else { return nil }
         return AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment, distanceMeters: distanceMeters,
@@ -696,8 +707,9 @@ extension WorkoutBuilder: TrackSampleSink {
         if let activity = ActivityType(parsing: name) { adoptActivity(activity) }
     }
 
+    /// A reader's sample: ``addWithoutOutcome(_:)`` (never throws).
     public mutating func consume(_ sample: Sample) throws {
-        add(sample)
+        addWithoutOutcome(sample)
     }
 }
 

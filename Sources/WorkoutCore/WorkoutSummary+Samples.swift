@@ -10,7 +10,7 @@ extension WorkoutSummary {
     @inlinable
     public init(samples: some Sequence<Sample>, options: WorkoutOptions = WorkoutOptions()) throws {
         var builder = WorkoutBuilder(options: options)
-        for sample in samples { builder.add(sample) }
+        for sample in samples { builder.addWithoutOutcome(sample) }
         self = try builder.summary()
     }
 
@@ -20,7 +20,7 @@ extension WorkoutSummary {
     public init<Samples: AsyncSequence>(samples: Samples, options: WorkoutOptions = WorkoutOptions()) async throws
     where Samples.Element == Sample {
         var builder = WorkoutBuilder(options: options)
-        for try await sample in samples { builder.add(sample) }
+        for try await sample in samples { builder.addWithoutOutcome(sample) }
         self = try builder.summary()
     }
 

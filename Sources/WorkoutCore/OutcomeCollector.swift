@@ -1,0 +1,33 @@
+/// Where the builder's stages write what an input did: a ``SampleOutcome``, or nothing at all. The stages
+/// are generic over it, so ``WorkoutBuilder/add(_:)`` fills an outcome while the summary's path
+/// (``WorkoutBuilder/consume(_:)``) runs the very same code with ``NoOutcome``, which compiles away.
+protocol OutcomeCollector {
+    /// Whether accepted fixes are wanted (building one costs a little per fix).
+    static var keepsFixes: Bool { get }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange)
+    mutating func noteLocation(_ verdict: LocationVerdict)
+    mutating func noteLocationIndex(_ index: Int)
+    mutating func noteRejectedReading(_ kind: ReadingKind)
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool)
+}
+
+/// The collector that keeps nothing.
+struct NoOutcome: OutcomeCollector {
+    static var keepsFixes: Bool { false }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) {}
+    mutating func noteLocation(_ verdict: LocationVerdict) {}
+    mutating func noteLocationIndex(_ index: Int) {}
+    mutating func noteRejectedReading(_ kind: ReadingKind) {}
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {}
+}
+
+extension SampleOutcome: OutcomeCollector {
+    static var keepsFixes: Bool { true }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { stateChanges.append(change()) }
+    mutating func noteLocation(_ verdict: LocationVerdict) { location = verdict }
+    mutating func noteLocationIndex(_ index: Int) { locationIndex = index }
+    mutating func noteRejectedReading(_ kind: ReadingKind) { rejectedReading = kind }
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
+        if released { releasedFixes.append(fix) } else { acceptedFix = fix }
+    }
+}
