@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "WorkoutEngine", targets: ["WorkoutEngine"]),
         // Gym sessions, with no dependency on PROJ, GEOS or libxml2.
         .library(name: "StrengthTraining", targets: ["StrengthTraining"]),
-        .executable(name: "route-replay", targets: ["route-replay"]),
+        // Test helpers (sample-track paths, the geod reference, test doubles), for this repository's other
+        // packages (Apps/, Benchmarks/); not for applications.
+        .library(name: "WorkoutEngineTestSupport", targets: ["TestSupport"]),
     ],
+    // The library depends on swift-log alone, at the lowest version its API needs. The CLI, the store and the
+    // server (and their heavy dependencies) are the package in Apps/, so a backend that imports WorkoutEngine
+    // never resolves or builds swift-argument-parser, GRDB, postgres-nio or Hummingbird.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // C libraries from Debian, reached through pkg-config (scripts/install-system-deps.sh installs them).
@@ -53,16 +57,6 @@ let package = Package(
         ),
         // Gym sessions: sets, weight cascade, rest timer, resume state; the base module's clock and atomic writes.
         .target(name: "StrengthTraining", dependencies: ["SessionSupport", .product(name: "Logging", package: "swift-log")]),
-        // The CLI: argument parsing and printing only.
-        .executableTarget(
-            name: "route-replay",
-            dependencies: [
-                "WorkoutEngine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-
         // Helpers shared by the test targets (paths of sample tracks, the geod reference, tolerances, test doubles).
         .target(name: "TestSupport", dependencies: ["SessionSupport", .product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
@@ -75,7 +69,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "RouteReplayTests", dependencies: ["route-replay", "WorkoutEngine", "TestSupport"]),
         .testTarget(
             name: "StrengthTrainingTests",
             dependencies: ["StrengthTraining", "SessionSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]

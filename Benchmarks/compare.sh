@@ -84,8 +84,8 @@ step "tracks ($sizes points) in $work"
 python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
 
 step "release builds (scratch $scratch)"
-build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --product route-replay
-route_replay="$(swift build --package-path "$root" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
+build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --product route-replay
+route_replay="$(swift build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
 probe=""
 if ((use_probe)); then
   build --package-path "$here" -c release --product pipeline-probe

@@ -10,9 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch=${SCRATCH:-.build}
-swift build --scratch-path "$scratch" --product route-replay >&2
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)/route-replay"
+scratch=${SCRATCH:-Apps/.build}
+swift build --package-path Apps --scratch-path "$scratch" --product route-replay >&2
+bin="$(swift build --package-path Apps --scratch-path "$scratch" --show-bin-path)/route-replay"
 out=docs/images
 mkdir -p "$out"
 

@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
-swift build --product route-replay >&2
-"$(swift build --show-bin-path)/route-replay" summary SampleTracks/run-garmin-connect-hr-cadence.gpx --format text "$@"
+swift build --package-path Apps --product route-replay >&2
+"$(swift build --package-path Apps --show-bin-path)/route-replay" summary SampleTracks/run-garmin-connect-hr-cadence.gpx --format text "$@"

@@ -22,8 +22,8 @@ ndjson_samples="${SCALE_NDJSON_SAMPLES:-10000000}"
 binary="${SCALE_BINARY:-}"
 if [[ -z "$binary" ]]; then
     scratch="${SCALE_SCRATCH:-.build-robust}"
-    swift build -c release --product route-replay --scratch-path "$scratch" >&2
-    binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/route-replay"
+    swift build --package-path Apps -c release --product route-replay --scratch-path "$scratch" >&2
+    binary="$(swift build --package-path Apps -c release --scratch-path "$scratch" --show-bin-path)/route-replay"
 fi
 
 # Writes a GPX of about $1 bytes (one track, 1 s per point, walking north-east with heart rate and

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test. Installs the system libraries and the reference tools (geod) first when missing.
+# Runs every test: the library's (the root package), then the applications' (Apps/: the route-replay CLI).
+# Installs the system libraries and the reference tools (geod) first when missing. Extra arguments go to
+# both `swift test` runs (for example `--filter Golden`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
 swift build --build-tests
 swift test --skip-build "$@"
+swift build --package-path Apps --build-tests
+swift test --package-path Apps --skip-build "$@"

@@ -3,8 +3,8 @@
 # deliberate change of output, and name the change in the commit (GoldenOutputTests explains why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product route-replay >&2
-bin="$(swift build --show-bin-path)/route-replay"
+swift build --package-path Apps --product route-replay >&2
+bin="$(swift build --package-path Apps --show-bin-path)/route-replay"
 out=Tests/Golden
 mkdir -p "$out"
 for track in SampleTracks/*.gpx; do

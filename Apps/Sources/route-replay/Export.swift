@@ -1,5 +1,4 @@
 import ArgumentParser
-import TrackFormats
 import WorkoutEngine
 
 extension RouteColoring: ExpressibleByArgument {}

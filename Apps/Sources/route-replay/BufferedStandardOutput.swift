@@ -1,4 +1,3 @@
-import TrackFormats
 import WorkoutEngine
 #if canImport(Glibc)
 import Glibc

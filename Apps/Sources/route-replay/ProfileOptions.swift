@@ -1,7 +1,5 @@
 import ArgumentParser
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 
 /// `--profile FILE.json`: the athlete behind heart-rate zones, TRIMP and energy estimates. Shared by the
 /// commands that summarise or replay a workout.

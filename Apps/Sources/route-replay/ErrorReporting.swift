@@ -1,6 +1,5 @@
+import WorkoutEngine
 import ArgumentParser
-import TrackFormats
-import WorkoutSamples
 #if canImport(Glibc)
 import Glibc
 #endif

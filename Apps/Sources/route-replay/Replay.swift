@@ -1,7 +1,5 @@
 import ArgumentParser
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 
 extension DisplayUnits: ExpressibleByArgument {}
 

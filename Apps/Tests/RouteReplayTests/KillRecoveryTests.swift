@@ -2,9 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TestSupport
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 
 /// Whether the built `route-replay replay` accepts `--journal` (wired by the live-session work).
 private let replayHasJournalOption: Bool = {

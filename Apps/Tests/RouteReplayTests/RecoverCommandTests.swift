@@ -3,7 +3,6 @@ import Logging
 import Testing
 import TestSupport
 import WorkoutEngine
-import WorkoutSamples
 
 /// `route-replay recover DIR`, end to end on the built binary.
 struct RecoverCommandTests {

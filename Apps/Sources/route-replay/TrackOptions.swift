@@ -1,7 +1,5 @@
 import ArgumentParser
-import TrackFormats
 import WorkoutEngine
-import WorkoutSamples
 
 /// The options every command that reads a track shares.
 struct TrackOptions: ParsableArguments {

@@ -1,3 +1,4 @@
+import WorkoutEngine
 import Foundation
 import Testing
 import TestSupport

@@ -1,6 +1,4 @@
 import ArgumentParser
-import TrackFormats
-import WorkoutSamples
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import WorkoutEngine
 import ArgumentParser
 
 /// `route-replay`: replays GPX/JSON/NDJSON tracks through WorkoutEngine.
