@@ -150,4 +150,73 @@ public struct POSIXFileSystem: SessionFileSystem {
         guard stat(path, &status) == 0 else { return false }
         return (status.st_mode & S_IFMT) == S_IFDIR
     }
+
+    public func status(_ path: String) throws -> FileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystemError(operation: "stat", path: path, code: errno)
+        }
+        return Self.status(of: info)
+    }
+
+    private static func status(of info: stat) -> FileStatus {
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) * 1e-9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) * 1e-9
+        #endif
+        return FileStatus(
+            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, isDirectory: (info.st_mode & S_IFMT) == S_IFDIR,
+            sizeBytes: Int(info.st_size), modificationTime: modified)
+    }
+
+    public func openForReading(_ path: String) throws -> SessionFile {
+        let descriptor = SystemCalls.retryingOnInterrupt { SystemCalls.openFile(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0) }
+        guard descriptor >= 0 else { throw FileSystemError(operation: "open", path: path, code: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            _ = SystemCalls.closeFile(descriptor)
+            throw FileSystemError(operation: "fstat", path: path, code: code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = SystemCalls.closeFile(descriptor)
+            throw FileSystemError(operation: "open (not a regular file)", path: path, code: EINVAL)
+        }
+        return SessionFile(descriptor: descriptor, path: path)
+    }
+
+    public func read(_ file: SessionFile, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let got = SystemCalls.readBytes(file.descriptor, base, buffer.count)
+            if got >= 0 { return got }
+            if errno == EINTR { continue }
+            throw FileSystemError(operation: "read", path: file.path, code: errno)
+        }
+    }
+
+    public func lockExclusively(_ file: SessionFile) throws -> Bool {
+        while true {
+            if flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            if errno == EINTR { continue }
+            if errno == EWOULDBLOCK { return false }
+            throw FileSystemError(operation: "flock", path: file.path, code: errno)
+        }
+    }
+
+    public func isLockedByAnother(_ path: String) throws -> Bool {
+        let file = try openForReading(path)
+        defer { close(file) }
+        while true {
+            if flock(file.descriptor, LOCK_SH | LOCK_NB) == 0 {
+                _ = flock(file.descriptor, LOCK_UN)
+                return false
+            }
+            if errno == EINTR { continue }
+            if errno == EWOULDBLOCK { return true }
+            throw FileSystemError(operation: "flock", path: path, code: errno)
+        }
+    }
 }

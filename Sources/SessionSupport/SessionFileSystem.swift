@@ -50,4 +50,16 @@ public protocol SessionFileSystem: Sendable {
     func fileSize(_ path: String) throws -> Int?
     /// Whether `path` is an existing directory.
     func isDirectory(_ path: String) -> Bool
+    /// What `stat` says of `path` (following symbolic links), or `nil` when nothing exists there.
+    func status(_ path: String) throws -> FileStatus?
+    /// Opens an existing regular file for reading, without ever blocking in `open` (a FIFO or a device is
+    /// refused with `EINVAL` instead of waiting for a writer).
+    func openForReading(_ path: String) throws -> SessionFile
+    /// Reads up to `buffer.count` bytes from the file's current position; 0 at its end.
+    func read(_ file: SessionFile, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Takes the exclusive advisory lock of an open file (`flock`, not waiting): `false` when another open
+    /// file holds it. The lock lasts until the file is closed.
+    func lockExclusively(_ file: SessionFile) throws -> Bool
+    /// Whether another open file holds the exclusive lock of `path` (which is not locked by this call).
+    func isLockedByAnother(_ path: String) throws -> Bool
 }

@@ -49,6 +49,21 @@ public struct TrackReplayResult: Sendable {
 }
 
 extension TrackReplay {
+    /// A sample in a few words, for an error message.
+    static func describe(_ sample: Sample) -> String {
+        let time = sample.time.flatMap { ISO8601Text.string(secondsSince1970: $0) } ?? "no time"
+        switch sample {
+        case .location(let fix): return "a location at \(time) (\(fix.latitude), \(fix.longitude))"
+        case .heartRate(let reading): return "a heart rate at \(time) (\(reading.beatsPerMinute) bpm)"
+        case .activeEnergy(let reading): return "an energy increment at \(time) (\(reading.kilocalories) kcal)"
+        case .cadence(let reading): return "a cadence at \(time) (\(reading.perMinute)/min)"
+        case .power(let reading): return "a power reading at \(time) (\(reading.watts) W)"
+        case .weather: return "a weather reading at \(time)"
+        case .event(let event): return "a \(event.kind.rawValue) event at \(time)"
+        case .distance(let reading): return "a device distance at \(time) (\(reading.cumulativeMeters) m)"
+        }
+    }
+
     /// Replays a track file (or standard input) into `output`: the reader streams samples into a
     /// ``TrackReplay`` at their times, paced by `configuration.speed`, journaled when asked; at the end the
     /// session ends, the journal (if any) is closed out with the summary, and the summary and the output
@@ -82,7 +97,17 @@ extension TrackReplay {
             samplesToSkip: recovered == nil ? 0 : samplesToSkip)
         var recorder: PersistentSessionRecorder?
         if let recovered {
-            recorder = PersistentSessionRecorder(continuing: recovered, logger: configuration.logger)
+            // The journal is the truth: the track's first samples must be the journaled ones.
+            let journal = try JournalRecordStream(path: recovered.journalPath)
+            replay.checkSkippedSample = { index, sample in
+                guard let journaled = try journal.nextSample() else {
+                    throw TrackReplayError.trackDiffersFromJournal(sampleIndex: index, track: Self.describe(sample), journal: "no more samples")
+                }
+                guard JournalRecord.sample(journaled).encoded() == JournalRecord.sample(sample).encoded() else {
+                    throw TrackReplayError.trackDiffersFromJournal(sampleIndex: index, track: Self.describe(sample), journal: Self.describe(journaled))
+                }
+            }
+            recorder = try PersistentSessionRecorder(continuing: recovered, logger: configuration.logger)
         } else if let directory = configuration.journalDirectory {
             recorder = PersistentSessionRecorder(directory: directory, options: builder.options, logger: configuration.logger)
         }

@@ -31,6 +31,12 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
     public let samplesToSkip: Int
     /// A recovered session continues paused: it resumes at the first new sample's time.
     private var resumesAtNextSample: Bool
+    /// Checks each passed-over sample against what the builder was given (a recovered session's journal):
+    /// called with the sample's index from 0; throws when they differ.
+    public var checkSkippedSample: ((Int, Sample) throws -> Void)?
+    /// The session time pacing counts from: the first sample this replay applies (after any skipped ones),
+    /// so a continued session starts at once, not after the time it already covered.
+    private var paceOrigin: Double?
 
     /// - Parameters:
     ///   - builder: a fresh builder, or a recovered one (then `samplesToSkip` is the number of the track's
@@ -62,11 +68,13 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
 
     public mutating func consume(_ sample: Sample) throws {
         if skippedSampleCount < samplesToSkip {
+            try checkSkippedSample?(skippedSampleCount, sample)
             skippedSampleCount += 1
             return
         }
         if let time = sample.time, time.isFinite {
             if origin == nil { origin = time }
+            if paceOrigin == nil { paceOrigin = time }
             if resumesAtNextSample {
                 resumesAtNextSample = false
                 try deliver(builder.resume(at: time))
@@ -77,10 +85,15 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
     }
 
     /// Ends the replay at the latest sample's time: the frames due up to it, then the end of the session.
+    /// - Throws: ``TrackReplayError/trackShorterThanJournal(trackSamples:journaledSamples:)`` when the track
+    ///   ended among the samples to pass over, and whatever the output throws.
     public mutating func finish() throws {
+        guard skippedSampleCount >= samplesToSkip else {
+            throw TrackReplayError.trackShorterThanJournal(trackSamples: skippedSampleCount, journaledSamples: samplesToSkip)
+        }
         guard let last = builder.latestSampleTime else { return }
         try runScheduledEvents(upTo: last)
-        let origin = origin
+        let origin = paceOrigin
         try Self.emitFrames(through: last, timeline: &timeline, output: &output, pacer: &pacer, origin: origin)
         try deliver(builder.end(at: last))
     }
@@ -97,7 +110,7 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
 
     private mutating func deliver(_ outcome: SampleOutcome) throws {
         recorder?.record(outcome)
-        let origin = origin
+        let origin = paceOrigin
         try Self.deliver(outcome, timeline: &timeline, output: &output, pacer: &pacer, origin: origin)
     }
 

@@ -17,11 +17,18 @@ public struct JournalHeader: Sendable, Hashable {
     public var options: WorkoutOptions
     /// When the session started (seconds since 1970); NaN when the journal opened before a timed sample.
     public var startTime: Double
+    /// The header's size in its file: ``encodedLength``, or ``version1Length`` for a version 1 journal.
+    public var encodedLength: Int
 
     public init(sessionID: UUID, options: WorkoutOptions, startTime: Double) {
+        self.init(sessionID: sessionID, options: options, startTime: startTime, encodedLength: Self.encodedLength)
+    }
+
+    init(sessionID: UUID, options: WorkoutOptions, startTime: Double, encodedLength: Int) {
         self.sessionID = sessionID
         self.options = options
         self.startTime = startTime
+        self.encodedLength = encodedLength
     }
 
     /// The header's bytes (format version 2; the layout is on ``JournalFormat``).
@@ -133,6 +140,6 @@ public struct JournalHeader: Sendable, Hashable {
                 massKilograms: value(), ageYears: value(), sex: sex == 0 ? nil : (sex == 1 ? .male : .female),
                 restingHeartRate: value(), maxHeartRate: value())
         }
-        return JournalHeader(sessionID: UUID(uuid: uuid), options: options, startTime: startTime)
+        return JournalHeader(sessionID: UUID(uuid: uuid), options: options, startTime: startTime, encodedLength: length)
     }
 }

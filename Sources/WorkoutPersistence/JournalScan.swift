@@ -17,4 +17,16 @@ public struct JournalScan: Sendable, Hashable {
     public var lastRecordTime: Double?
     /// Whether a valid `end` record was read.
     public var sawEnd: Bool
+
+    /// A scan that has read `header` and nothing else yet.
+    public init(header: JournalHeader) {
+        self.header = header
+        self.recordCount = 0
+        self.sampleCount = 0
+        self.validLength = header.encodedLength
+        self.droppedTailBytes = 0
+        self.damage = nil
+        self.lastRecordTime = nil
+        self.sawEnd = false
+    }
 }

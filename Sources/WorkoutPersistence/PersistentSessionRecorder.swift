@@ -99,16 +99,19 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         pending.reserveCapacity(4096)
     }
 
-    /// A recorder that continues a recovered session in its own journal: the damaged tail (if any) is cut
-    /// at the next sync, and when recovery paused a running session that pause is journaled, so replaying
-    /// the journal again gives the recovered builder. Then ``record(_:)`` as usual.
+    /// A recorder that continues a recovered session in its own journal: it takes the journal's lock (one
+    /// writer per session), cuts the damaged tail (if any), and when recovery paused a running session it
+    /// journals that pause, so replaying the journal again gives the recovered builder. Then ``record(_:)``
+    /// as usual.
+    /// - Throws: ``FileSystemError`` when the journal cannot be opened, or with `EWOULDBLOCK` when another
+    ///   process is writing the session.
     public init(
         continuing recovered: RecoveredSession,
         policy: JournalDurabilityPolicy = .default,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
         logger: Logger = .quiet,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
-    ) {
+    ) throws {
         self.directory = recovered.directory
         self.sessionID = recovered.sessionID
         self.options = recovered.header.options
@@ -126,6 +129,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         lastAttemptTime = recovered.lastRecordTime
         clock = recovered.builder.clock
         needsDirectorySync = false
+        file = try Self.openLocked(recovered.journalPath, cuttingTo: recovered.validJournalLength, fileSystem: fileSystem)
         lock.withLock {
             if let pausedAt = recovered.pausedAt {
                 appendLocked(.event(.pause, time: pausedAt))
@@ -233,6 +237,20 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         }
     }
 
+    /// Syncs, then closes the journal without finishing the session (its lock is released): what a
+    /// graceful shutdown does, so another process can take the session over (``SessionRecovery``, then
+    /// ``init(continuing:policy:fileSystem:logger:now:)``). Later records are not journaled.
+    /// - Returns: whether everything recorded was durable.
+    @discardableResult
+    public func close() -> Bool {
+        lock.withLock {
+            let durable = header == nil ? false : syncLocked(forceSnapshot: true)
+            closeFileLocked()
+            finished = true
+            return durable
+        }
+    }
+
     deinit {
         if let file { fileSystem.close(file) }
     }
@@ -308,15 +326,8 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     private func flushJournalLocked(_ header: JournalHeader) throws {
         if file == nil {
             if !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
-            let opened = try fileSystem.open(JournalFormat.journalPath(directory: directory, sessionID: header.sessionID), mode: .append)
-            file = opened
-            do {
-                // A failed attempt may have left part of a batch after the durable bytes: cut it.
-                try fileSystem.truncate(opened, toLength: durableBytes)
-            } catch {
-                closeFileLocked()
-                throw error
-            }
+            file = try Self.openLocked(JournalFormat.journalPath(directory: directory, sessionID: header.sessionID),
+                                       cuttingTo: durableBytes, fileSystem: fileSystem)
         }
         guard let file else { return }
         do {
@@ -350,6 +361,23 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
             startTime: clock.startTime ?? header.startTime, recordCount: durableRecords, sampleCount: durableSamples,
             lastRecordTime: durableLatestTime, lastActiveAt: now(), journalDurableOffset: durableBytes)
         try fileSystem.writeAtomically(try snapshot.encoded(), to: JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID))
+    }
+
+    /// Opens the journal for appending under its exclusive lock (one writer per session), cut back to
+    /// `length` (a failed attempt may have left part of a batch after the durable bytes).
+    /// - Throws: ``FileSystemError`` (`EWOULDBLOCK` when another process holds the lock).
+    private static func openLocked(_ path: String, cuttingTo length: Int, fileSystem: any SessionFileSystem) throws -> SessionFile {
+        let opened = try fileSystem.open(path, mode: .append)
+        do {
+            guard try fileSystem.lockExclusively(opened) else {
+                throw FileSystemError(operation: "lock (another process is writing this session)", path: path, code: EWOULDBLOCK)
+            }
+            try fileSystem.truncate(opened, toLength: length)
+        } catch {
+            fileSystem.close(opened)
+            throw error
+        }
+        return opened
     }
 
     private func closeFileLocked() {

@@ -15,6 +15,8 @@ public enum RecoveryDiscardReason: Sendable, Hashable, CustomStringConvertible {
     case alreadyFinished
     /// The file could not be read (the error in words).
     case unreadableFile(String)
+    /// What carries a journal's name is not a regular file (a FIFO, a device, a link to one): not opened.
+    case notARegularFile
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum RecoveryDiscardReason: Sendable, Hashable, CustomStringConvertible {
         case .unreadableHeader(let why): "unreadable header: \(why)"
         case .alreadyFinished: "already finished (its summary was saved)"
         case .unreadableFile(let why): "unreadable file: \(why)"
+        case .notARegularFile: "not a regular file"
         }
     }
 }

@@ -88,54 +88,64 @@ public enum SessionRecovery {
         if let nameID, (try? fileSystem.fileSize(JournalFormat.summaryPath(directory: directory, sessionID: nameID))) != nil {
             return discard(.alreadyFinished)
         }
-        let bytes: [UInt8]
+        // What is not a regular file (a FIFO, a device, a link to one) is never opened for a blocking read.
+        let status: FileStatus
         do {
-            bytes = try fileSystem.readFile(path)
+            guard let found = try fileSystem.status(path) else { return discard(.unreadableFile("no such file")) }
+            status = found
         } catch {
             return discard(.unreadableFile("\(error)"))
         }
-        return bytes.withUnsafeBytes { buffer -> RecoveryOutcome in
-            let header: JournalHeader
-            switch Result(catching: { () throws(JournalHeader.DecodingError) -> JournalHeader in try JournalHeader.decode(buffer) }) {
-            case .success(let decoded):
-                header = decoded
-            case .failure(.unknownFormatVersion(let version)):
-                return discard(.unknownFormatVersion(version))
-            case .failure(.unreadable(let why)):
-                return discard(.unreadableHeader(why))
+        guard status.isRegularFile else { return discard(.notARegularFile) }
+
+        // The header, from the file's first bytes only.
+        let header: JournalHeader
+        do {
+            header = try JournalReader.scan(path: path, fileSystem: fileSystem, headerOnly: true).header
+        } catch let error as JournalHeader.DecodingError {
+            switch error {
+            case .unknownFormatVersion(let version): return discard(.unknownFormatVersion(version))
+            case .unreadable(let why): return discard(.unreadableHeader(why))
             }
-            var builder = WorkoutBuilder(options: header.options)
-            var samples: [Sample] = []
-            let scan: JournalScan
-            do {
-                scan = try JournalReader.scan(buffer) { record in
-                    builder.apply(record)
-                    if includeSamples, case .sample(let sample) = record { samples.append(sample) }
-                }
-            } catch {
-                return discard(.unreadableHeader("\(error)"), id: header.sessionID)
-            }
-            var snapshot: SessionSnapshot?
-            let snapshotPath = JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID)
-            if let snapshotBytes = try? fileSystem.readFile(snapshotPath),
-               let decoded = SessionSnapshot.decode(snapshotBytes), decoded.sessionID == header.sessionID {
-                snapshot = decoded
-            }
-            let lastActiveAt = snapshot?.lastActiveAt ?? scan.lastRecordTime ?? header.startTime
-            if !(now - lastActiveAt <= maxAge) {
-                return discard(.expired(lastActiveAt: lastActiveAt, maximumAgeSeconds: maxAge), id: header.sessionID, dropped: scan.droppedTailBytes)
-            }
-            var pausedAt: Double?
-            if builder.clock.state == .running {
-                let at = scan.lastRecordTime
-                builder.pause(at: at)
-                pausedAt = at ?? builder.snapshot.endTime
-            }
-            return .recovered(RecoveredSession(
-                header: header, directory: directory, journalPath: path, builder: builder,
-                recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
-                droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
-                lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))
+        } catch {
+            return discard(.unreadableFile("\(error)"))
         }
+
+        // Last active: the wall-clock time the session's own files record (its snapshot's sync time, the
+        // journal's modification time), never the samples' clock (a replayed track's times are years old).
+        var snapshot: SessionSnapshot?
+        let snapshotPath = JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID)
+        if let snapshotBytes = try? fileSystem.read(snapshotPath, offset: 0, count: 64 * 1024),
+           let decoded = SessionSnapshot.decode(snapshotBytes), decoded.sessionID == header.sessionID {
+            snapshot = decoded
+        }
+        let lastActiveAt = max(snapshot?.lastActiveAt ?? -.infinity, status.modificationTime)
+        if !(now - lastActiveAt <= maxAge) {
+            let dropped = (try? JournalReader.scan(path: path, fileSystem: fileSystem))?.droppedTailBytes ?? 0
+            return discard(.expired(lastActiveAt: lastActiveAt, maximumAgeSeconds: maxAge), id: header.sessionID, dropped: dropped)
+        }
+
+        var builder = WorkoutBuilder(options: header.options)
+        var samples: [Sample] = []
+        let scan: JournalScan
+        do {
+            scan = try JournalReader.scan(path: path, fileSystem: fileSystem) { record in
+                builder.apply(record)
+                if includeSamples, case .sample(let sample) = record { samples.append(sample) }
+            }
+        } catch {
+            return discard(.unreadableFile("\(error)"), id: header.sessionID)
+        }
+        var pausedAt: Double?
+        if builder.clock.state == .running {
+            let at = scan.lastRecordTime
+            builder.pause(at: at)
+            pausedAt = at ?? builder.snapshot.endTime
+        }
+        return .recovered(RecoveredSession(
+            header: header, directory: directory, journalPath: path, builder: builder,
+            recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
+            droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
+            lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))
     }
 }

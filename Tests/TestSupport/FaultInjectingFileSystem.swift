@@ -11,7 +11,7 @@ public final class FaultInjectingFileSystem: SessionFileSystem, @unchecked Senda
     /// The operations a fault can target.
     public enum Operation: String, Sendable, Hashable, CaseIterable {
         case open, write, synchronize, truncate, readFile, read, rename, synchronizeDirectory
-        case contentsOfDirectory, createDirectory, removeFile, fileSize
+        case contentsOfDirectory, createDirectory, removeFile, fileSize, status, openForReading, readFromFile, lock
     }
 
     /// One injected failure.
@@ -163,5 +163,30 @@ public final class FaultInjectingFileSystem: SessionFileSystem, @unchecked Senda
 
     public func isDirectory(_ path: String) -> Bool {
         base.isDirectory(path)
+    }
+
+    public func status(_ path: String) throws -> FileStatus? {
+        try check(.status, path, name: "stat")
+        return try base.status(path)
+    }
+
+    public func openForReading(_ path: String) throws -> SessionFile {
+        try check(.openForReading, path, name: "open")
+        return try base.openForReading(path)
+    }
+
+    public func read(_ file: SessionFile, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try check(.readFromFile, file.path, name: "read")
+        return try base.read(file, into: buffer)
+    }
+
+    public func lockExclusively(_ file: SessionFile) throws -> Bool {
+        try check(.lock, file.path, name: "flock")
+        return try base.lockExclusively(file)
+    }
+
+    public func isLockedByAnother(_ path: String) throws -> Bool {
+        try check(.lock, path, name: "flock")
+        return try base.isLockedByAnother(path)
     }
 }

@@ -173,8 +173,9 @@ struct PersistenceRecorderTests {
         let samples = (1...120).map { Self.location($0) }
         let first = F.recordSession(Array(samples[..<60]), directory: directory)
         #expect(first.sync())
-        // Simulate a torn tail after the crash.
         let path = try #require(first.journalPath)
+        #expect(first.close())  // as the crash would: the lock goes with the process
+        // Simulate a torn tail after the crash.
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
         handle.write(Data([0x20, 0, 0, 0, 0x01, 0xAA]))
@@ -187,7 +188,7 @@ struct PersistenceRecorderTests {
 
         // Continue: same journal, the torn tail is cut, the recovery pause is journaled.
         var builder = recovered.builder
-        let second = PersistentSessionRecorder(continuing: recovered, logger: F.quietLogger())
+        let second = try PersistentSessionRecorder(continuing: recovered, logger: F.quietLogger())
         second.record(builder.resume(at: pausedAt + 30))
         for sample in samples[recovered.journaledSampleCount...] {
             let shifted: Sample

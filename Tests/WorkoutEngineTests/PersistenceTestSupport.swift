@@ -55,6 +55,7 @@ final class RecordingSession: @unchecked Sendable {
     }
 
     @discardableResult func sync() -> Bool { recorder.sync() }
+    @discardableResult func close() -> Bool { recorder.close() }
     @discardableResult func finish(summaryJSON: String) -> Bool { recorder.finish(summaryJSON: summaryJSON) }
     var status: PersistenceStatus { recorder.status }
     var sessionID: UUID? { recorder.sessionID }

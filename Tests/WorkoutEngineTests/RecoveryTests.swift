@@ -161,12 +161,15 @@ struct RecoveryTests {
         let custom = try SessionRecovery.recover(directory: directory, now: 1_800_000_000 + 120, maxAge: 60, logger: logger)
         #expect(Self.discarded(custom).count == 1)
 
-        // Without a snapshot, the last record's time is what expiry measures from.
+        // Without a snapshot, the journal file's modification time (wall time) is what expiry measures
+        // from, never the samples' clock (issue 13: a replayed track's times are years old).
         let id = try #require(recorder.sessionID)
         try FileManager.default.removeItem(atPath: JournalFormat.snapshotPath(directory: directory, sessionID: id))
-        let fromRecords = try SessionRecovery.recover(directory: directory, now: 1_700_000_029 + 100, logger: logger)
-        #expect(Self.recovered(fromRecords).first?.lastActiveAt == 1_700_000_029)
-        #expect(Self.discarded(try SessionRecovery.recover(directory: directory, now: 1_700_000_029 + sixHours + 1, logger: logger)).count == 1)
+        let journalPath = JournalFormat.journalPath(directory: directory, sessionID: id)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_750_000_000)], ofItemAtPath: journalPath)
+        let fromFile = try SessionRecovery.recover(directory: directory, now: 1_750_000_000 + 100, logger: logger)
+        #expect(Self.recovered(fromFile).first?.lastActiveAt == 1_750_000_000)
+        #expect(Self.discarded(try SessionRecovery.recover(directory: directory, now: 1_750_000_000 + sixHours + 1, logger: logger)).count == 1)
     }
 
     @Test func severalSessionsInOneDirectory() throws {
@@ -265,7 +268,7 @@ struct RecoveryTests {
         let recorder = F.recordSession([.power(PowerSample(time: 1, watts: 200))], directory: directory)
         #expect(recorder.sync())
         let faulty = FaultInjectingFileSystem()
-        faulty.inject(EIO, on: [.readFile], pathContaining: ".wejournal")
+        faulty.inject(EIO, on: [.readFile, .openForReading, .readFromFile], pathContaining: ".wejournal")
         let outcomes = try SessionRecovery.recover(directory: directory, now: 1, fileSystem: faulty, logger: F.quietLogger())
         guard case .discarded(let discarded)? = outcomes.first, case .unreadableFile = discarded.reason else {
             Issue.record("expected an unreadable-file discard, got \(outcomes)")

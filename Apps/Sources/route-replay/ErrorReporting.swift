@@ -15,6 +15,13 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch let error as TrackInputError {
         printError("\(error)")
         throw ExitCode(ExitStatus.inputUnavailable)
+    } catch let error as TrackReplayError {
+        // Continuing a session with another track than the one it journaled: the caller's mistake.
+        printError("\(error)")
+        throw ExitCode(ExitStatus.usage)
+    } catch let error as FileSystemError where error.code == EWOULDBLOCK {
+        printError("\(error.path): another process is writing this session")
+        throw ExitCode(ExitStatus.temporaryFailure)
     } catch let error as ExitCode {
         throw error
     } catch {

@@ -13,4 +13,8 @@ enum ExitStatus {
     static let software: Int32 = 70
     /// The output file cannot be created.
     static let cannotCreate: Int32 = 73
+    /// Writing the output failed (standard output closed or full, a disk full under `-o`).
+    static let ioError: Int32 = 74
+    /// Another process holds the session (its journal's lock): try again later.
+    static let temporaryFailure: Int32 = 75
 }

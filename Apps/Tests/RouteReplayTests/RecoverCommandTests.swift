@@ -21,12 +21,15 @@ struct RecoverCommandTests {
         for second in 0..<60 {
             recorder.record(builder.add(.location(LocationSample(time: t0 + Double(second), latitude: 47.37 + Double(second) * 3e-5, longitude: 8.54, horizontalAccuracyMeters: 3))))
         }
-        #expect(recorder.sync())
+        #expect(recorder.close())
         // A torn tail.
         let handle = try #require(FileHandle(forWritingAtPath: JournalFormat.journalPath(directory: directory, sessionID: id)))
         handle.seekToEndOfFile()
         handle.write(Data([0x40, 0, 0, 0, 0x01]))
         try handle.close()
+        // Last written a minute ago, as the snapshot's injected clock says (recovery reads the file's time too).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: t0 + 60)],
+                                              ofItemAtPath: JournalFormat.journalPath(directory: directory, sessionID: id))
         var future = JournalHeader(sessionID: UUID(), options: WorkoutOptions(), startTime: t0).encoded()
         future[8] = 7
         try Data(future).write(to: URL(fileURLWithPath: "\(directory)/\(UUID().uuidString).wejournal"))
@@ -79,5 +82,62 @@ struct RecoverCommandTests {
 
         let badAge = try RouteReplayBinary.run(["recover", empty, "--max-age", "-5"])
         #expect(badAge.status == 64)
+    }
+
+    /// A journal of the first `journaled` fixes of a straight 3 m/s run, and the run as an NDJSON track.
+    static func journalAndTrack(fixes: Int, journaled: Int) throws -> (directory: String, track: String, id: UUID) {
+        let directory = try TestPaths.temporaryDirectory("recover-continue").path
+        let t0 = 1_700_000_000.0
+        let samples = (0..<fixes).map { second in
+            Sample.location(LocationSample(time: t0 + Double(second), latitude: 47.37 + Double(second) * 2.7e-5, longitude: 8.54))
+        }
+        let track = "\(directory)/run.ndjson"
+        let lines = samples.map { sample -> String in
+            guard case .location(let fix) = sample else { return "" }
+            return "{\"type\":\"location\",\"time\":\(fix.time ?? 0),\"latitude\":\(fix.latitude),\"longitude\":\(fix.longitude)}"
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: track))
+        let options = WorkoutOptions(activity: .running)
+        var builder = WorkoutBuilder(options: options)
+        let id = UUID()
+        let recorder = PersistentSessionRecorder(directory: directory, options: options, sessionID: id, logger: logger)
+        for sample in samples.prefix(journaled) { recorder.record(builder.add(sample)) }
+        #expect(recorder.close())
+        return (directory, track, id)
+    }
+
+    @Test func continuingWithAnotherTrackIsAUsageErrorAndKeepsTheJournal() throws {
+        let (directory, _, id) = try Self.journalAndTrack(fixes: 120, journaled: 90)
+        let other = TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path
+        let refused = try RouteReplayBinary.run(["recover", directory, "--continue", other])
+        #expect(refused.status == 64, "stderr: \(refused.standardError)")
+        #expect(refused.standardError.contains("sample 1 of the track differs from the journal"))
+        let listing = try RouteReplayBinary.run(["recover", directory, "--format", "text"])
+        #expect(listing.standardOutput.contains("Session \(id.uuidString): recovered, 90 samples"))
+
+        let (shortDirectory, shortTrack, _) = try Self.journalAndTrack(fixes: 60, journaled: 60)
+        // The journal holds 60; a track of 40 of them is not the one the session replayed.
+        let shorter = "\(shortDirectory)/shorter.ndjson"
+        let lines = try String(contentsOfFile: shortTrack, encoding: .utf8).split(separator: "\n").prefix(40)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: shorter))
+        let short = try RouteReplayBinary.run(["recover", shortDirectory, "--continue", shorter])
+        #expect(short.status == 64, "stderr: \(short.standardError)")
+        #expect(short.standardError.contains("fewer than the 60 the journal holds"))
+    }
+
+    @Test func aSecondWriterIsTurnedAway() throws {
+        let (directory, track, _) = try Self.journalAndTrack(fixes: 120, journaled: 90)
+        let outcomes = try SessionRecovery.recover(directory: directory, now: Date().timeIntervalSince1970, logger: Self.logger)
+        guard case .recovered(let session)? = outcomes.first else { Issue.record("\(outcomes)"); return }
+        // This process writes the session; the CLI is a second writer.
+        let writer = try PersistentSessionRecorder(continuing: session, logger: Self.logger)
+        let second = try RouteReplayBinary.run(["recover", directory, "--continue", track])
+        #expect(second.status == 75, "stderr: \(second.standardError)")
+        #expect(second.standardError.contains("another process is writing this session"))
+        #expect(writer.close())
+        // Once it lets go, the CLI continues and closes the session out.
+        let third = try RouteReplayBinary.run(["recover", directory, "--continue", track])
+        #expect(third.status == 0, "stderr: \(third.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).contains { $0.hasSuffix(".summary.json") })
     }
 }
