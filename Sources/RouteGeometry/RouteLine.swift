@@ -3,15 +3,18 @@ import Foundation
 public import Geodesy
 
 /// A route as geometry: one or more segments of coordinates (GPX `<trkseg>`s, or the pieces between
-/// pauses), projected once to a local metric frame for GEOS operations.
+/// pauses), projected to local metric frames for GEOS operations.
 ///
 /// Named `RouteLine` rather than `RouteGeometry` so the type never shadows its module's name.
 ///
-/// The frame is a ``Geodesy/LocalProjection`` (transverse Mercator on WGS84, a quarter of the
-/// azimuthal equidistant's cost per point) centred on the centre of the route's bounds, nearly isometric
-/// over a workout's extent (scale error about x²/(2R²): 1·10⁻⁶ at 10 km, 3·10⁻⁵ at 50 km east or west
-/// of the centre). Lengths measured here are planar and meant as a sanity figure: the geodesic
-/// distance of a workout comes from ``Geodesy/Ellipsoid``.
+/// The frames are ``Geodesy/LocalProjection``s (transverse Mercator on WGS84, a quarter of the
+/// azimuthal equidistant's cost per point), each centred on the piece of route it serves: a window of at
+/// most ``simplificationWindow`` points for simplification and length, the zone's centre for a privacy
+/// zone. Over a workout's extent a frame is nearly isometric (scale error about x²/(2R²): 1·10⁻⁶ at
+/// 10 km, 3·10⁻⁵ at 50 km east or west of the centre), and because no frame serves more than its window,
+/// any valid route can be handled: one crossing the antimeridian, spanning half the globe, or circling a
+/// pole (a window too wide for one frame is halved until it fits). Lengths measured here are planar and
+/// meant as a sanity figure: the geodesic distance of a workout comes from ``Geodesy/Ellipsoid``.
 ///
 /// A segment of one point is kept (it counts for ``bounds``) but cannot form a line; empty segments
 /// are kept as empty. The value is `Sendable`: it stores plain coordinates, and every operation
@@ -22,11 +25,9 @@ public struct RouteLine: Sendable, Hashable {
     /// The bounding box of all points (plain minimum and maximum of the values; a route crossing the
     /// antimeridian gets a box spanning the long way round). `nil` for a route without points.
     public let bounds: GeoBounds?
-    /// The centre of the local metric frame; `nil` for a route without points.
+    /// The centre of the route's bounds (the centre of the frame of a route that fits one window); `nil`
+    /// for a route without points.
     public let projectionCenter: GeoCoordinate?
-    /// Projected coordinates per segment, metres east and north of ``projectionCenter``.
-    internal let projectedX: [[Double]]
-    internal let projectedY: [[Double]]
 
     /// The default tolerance of ``simplified(toleranceMeters:)``: 5 m.
     ///
@@ -77,44 +78,20 @@ public struct RouteLine: Sendable, Hashable {
             }
         }
         self.segments = segments
-        guard minLat.isFinite,
-              let center = LocalProjection.boundsCenter(latitudes: latitudes.flatMap { $0 }, longitudes: longitudes.flatMap { $0 }) else {
+        guard minLat.isFinite else {
             bounds = nil
             projectionCenter = nil
-            projectedX = segments.map { _ in [] }
-            projectedY = segments.map { _ in [] }
             return
         }
         bounds = GeoBounds(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
-        let projection: LocalProjection
-        // Transverse Mercator: a quarter of aeqd's cost per point, and as good a frame for simplification.
-        do { projection = try LocalProjection(center: center, method: .transverseMercator) } catch { throw .projection(error) }
-        projectionCenter = projection.center
-        var xs: [[Double]] = [], ys: [[Double]] = []
-        for (lats, lons) in zip(latitudes, longitudes) {
-            let (x, y) = projection.project(latitudes: lats, longitudes: lons)
-            if let bad = x.indices.first(where: { !x[$0].isFinite || !y[$0].isFinite }) {
-                throw .projection(.invalidCoordinate(latitude: lats[bad], longitude: lons[bad]))
-            }
-            xs.append(x)
-            ys.append(y)
-        }
-        projectedX = xs
-        projectedY = ys
+        projectionCenter = LocalProjection.boundsCenter(latitudes: latitudes.flatMap { $0 }, longitudes: longitudes.flatMap { $0 })
     }
 
     /// The number of points over all segments.
     public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 
-    /// Indices of the segments that can form a line (two points or more).
-    private var lineSegmentIndices: [Int] { segments.indices.filter { segments[$0].count >= 2 } }
-
-    /// Builds the GEOS geometry of the line segments: a LineString for one, a MultiLineString for
-    /// several; `nil` when no segment has two points.
-    private func makeGeometry(in context: GEOSContext) throws(RouteGeometryError) -> GEOSGeometryHandle? {
-        try makeGeometry(in: context, lines: lineSegmentIndices.map { (projectedX[$0], projectedY[$0]) })
-    }
-
+    /// Builds the GEOS geometry of lines given in a metric frame: a MultiLineString (of one line or
+    /// more); `nil` for no line.
     private func makeGeometry(in context: GEOSContext, lines coordinates: [(x: [Double], y: [Double])]) throws(RouteGeometryError) -> GEOSGeometryHandle? {
         var lines: [GEOSGeometryHandle] = []
         for line in coordinates {
@@ -124,37 +101,73 @@ public struct RouteLine: Sendable, Hashable {
         return try context.multiLineString(lines)
     }
 
-    /// The projected coordinates of segment `s` without consecutive repeated points.
-    private func deduplicated(_ s: Int) -> (x: [Double], y: [Double]) {
-        let xs = projectedX[s], ys = projectedY[s]
-        var x: [Double] = [], y: [Double] = []
-        x.reserveCapacity(xs.count)
-        y.reserveCapacity(ys.count)
-        for i in xs.indices where i == 0 || xs[i] != xs[i - 1] || ys[i] != ys[i - 1] {
-            x.append(xs[i])
-            y.append(ys[i])
-        }
-        return (x, y)
+    /// Segment `s` without consecutive repeated points.
+    private func deduplicated(_ s: Int) -> [GeoCoordinate] {
+        let points = segments[s]
+        var out: [GeoCoordinate] = []
+        out.reserveCapacity(points.count)
+        for point in points where out.last != point { out.append(point) }
+        return out
     }
 
-    private func makeProjection() throws(RouteGeometryError) -> LocalProjection? {
-        guard let projectionCenter else { return nil }
-        do { return try LocalProjection(center: projectionCenter, method: .transverseMercator) } catch { throw .projection(error) }
+    /// A piece of route in a transverse Mercator frame centred on the piece's own bounds.
+    private struct ProjectedPiece {
+        var points: ArraySlice<GeoCoordinate>
+        var x: [Double]
+        var y: [Double]
+    }
+
+    /// `points` projected in frames of their own: the whole in one frame when it fits, else halved until
+    /// each half fits (a piece of two points always does, unless they are antipodal). A frame fits when
+    /// every point projects to finite metres within 3 000 km of its centre (beyond, a transverse Mercator
+    /// distorts by more than 10 %).
+    private static func projectInPieces(_ points: ArraySlice<GeoCoordinate>) throws(RouteGeometryError) -> [ProjectedPiece] {
+        guard let center = LocalProjection.boundsCenter(latitudes: points.map(\.latitude), longitudes: points.map(\.longitude)) else {
+            return []
+        }
+        let projection: LocalProjection
+        do { projection = try LocalProjection(center: center, method: .transverseMercator) } catch { throw .projection(error) }
+        let (x, y) = projection.project(latitudes: points.map(\.latitude), longitudes: points.map(\.longitude))
+        let limit = 3_000_000.0
+        let fits = zip(x, y).allSatisfy { $0.isFinite && $1.isFinite && abs($0) < limit && abs($1) < limit }
+        if fits || points.count <= 2 {
+            guard fits else {
+                // Two points no frame holds (nearly antipodal): kept as they are.
+                return [ProjectedPiece(points: points, x: [], y: [])]
+            }
+            return [ProjectedPiece(points: points, x: x, y: y)]
+        }
+        // Halves sharing their middle point, so the pieces join.
+        let middle = points.startIndex + points.count / 2
+        return try projectInPieces(points[...middle]) + projectInPieces(points[middle...])
     }
 
     // MARK: Operations
 
-    /// The planar length in metres of all line segments in the local frame (`GEOSLength_r`).
+    /// The planar length in metres of all line segments, each window in its local frame (`GEOSLength_r`).
     ///
-    /// A sanity figure only (it differs from the geodesic length by the frame's scale error, below
-    /// 3·10⁻⁵ within 50 km of the centre); use ``Geodesy/Ellipsoid`` for a workout's distance.
-    /// - Complexity: O(n), plus creating one GEOS context and n coordinate copies.
+    /// A sanity figure only (it differs from the geodesic length by the frames' scale error, below
+    /// 3·10⁻⁵ within 50 km of a frame's centre); use ``Geodesy/Ellipsoid`` for a workout's distance.
+    /// - Complexity: O(n), plus creating one GEOS context and a PROJ transformation per window.
     public func projectedLengthMeters() throws(RouteGeometryError) -> Double {
         let context = try GEOSContext()
-        guard let geometry = try makeGeometry(in: context) else { return 0 }
-        var length = 0.0
-        guard GEOSLength_r(context.handle, geometry.pointer, &length) != 0 else { throw context.failure("GEOSLength_r") }
-        return length
+        var total = 0.0
+        for s in segments.indices {
+            let points = deduplicated(s)
+            guard points.count >= 2 else { continue }
+            var start = 0
+            while start < points.count - 1 {
+                let end = Swift.min(start + Self.simplificationWindow - 1, points.count - 1)
+                for piece in try Self.projectInPieces(points[start...end]) where piece.x.count >= 2 {
+                    guard let geometry = try makeGeometry(in: context, lines: [(piece.x, piece.y)]) else { continue }
+                    var length = 0.0
+                    guard GEOSLength_r(context.handle, geometry.pointer, &length) != 0 else { throw context.failure("GEOSLength_r") }
+                    total += length
+                }
+                start = end
+            }
+        }
+        return total
     }
 
     /// The route with vertices removed wherever they lie within `toleranceMeters` of the simplified
@@ -180,64 +193,56 @@ public struct RouteLine: Sendable, Hashable {
         guard toleranceMeters.isFinite, toleranceMeters >= 0 else { throw .invalidDistance(toleranceMeters) }
         let context = try GEOSContext()
         var result = segments
-        // Consecutive repeated points are dropped first (GEOS's simplifier keeps them at tolerance 0).
-        var lineIndices: [Int] = [], lineCoordinates: [(x: [Double], y: [Double])] = []
-        for s in lineSegmentIndices {
-            let line = deduplicated(s)
-            if line.x.count >= 2 {
-                lineIndices.append(s)
-                lineCoordinates.append(line)
-            } else {
+        for s in segments.indices where segments[s].count >= 2 {
+            // Consecutive repeated points are dropped first (GEOS's simplifier keeps them at tolerance 0).
+            let points = deduplicated(s)
+            guard points.count >= 2 else {
                 result[s] = [segments[s][0]]
+                continue
             }
-        }
-        // Windows of at most `simplificationWindow` points, sharing their end points: GEOS holds one
-        // window at a time and Douglas–Peucker's cost stays O(n log w) on any route (its worst case is
-        // quadratic in the points of one call). A window boundary keeps one vertex more than a single
-        // pass would; the result is still within the tolerance everywhere.
-        for (s, coordinates) in zip(lineIndices, lineCoordinates) {
-            var keptX: [Double] = [], keptY: [Double] = []
+            // Windows of at most `simplificationWindow` points, sharing their end points, each in its own
+            // frame: GEOS holds one window at a time, Douglas–Peucker's cost stays O(n log w) on any route
+            // (its worst case is quadratic in the points of one call), and a frame never serves more than
+            // a window. A window boundary keeps one vertex more than a single pass would; the result is
+            // still within the tolerance everywhere.
+            var kept: [GeoCoordinate] = []
             var start = 0
-            let count = coordinates.x.count
-            while start < count - 1 {
-                let end = Swift.min(start + Self.simplificationWindow - 1, count - 1)
-                let window = (x: Array(coordinates.x[start...end]), y: Array(coordinates.y[start...end]))
-                guard let geometry = try makeGeometry(in: context, lines: [window]) else { break }
-                let simplified = try context.own(GEOSSimplify_r(context.handle, geometry.pointer, toleranceMeters),
-                                                 operation: "GEOSSimplify_r")
-                let lines = try context.lineCoordinates(of: simplified.pointer)
-                guard lines.count == 1, let line = lines.first, !line.x.isEmpty else {
-                    throw .geos(operation: "GEOSSimplify_r", messages: ["expected 1 line, got \(lines.count)"] + context.errors)
+            while start < points.count - 1 {
+                let end = Swift.min(start + Self.simplificationWindow - 1, points.count - 1)
+                for piece in try Self.projectInPieces(points[start...end]) {
+                    let vertices = try simplify(piece, toleranceMeters: toleranceMeters, in: context)
+                    // Every piece after the first repeats the previous piece's last point.
+                    kept.append(contentsOf: vertices.dropFirst(kept.isEmpty ? 0 : 1))
                 }
-                // Every window after the first repeats the previous window's last point.
-                let skip = keptX.isEmpty ? 0 : 1
-                keptX.append(contentsOf: line.x.dropFirst(skip))
-                keptY.append(contentsOf: line.y.dropFirst(skip))
                 start = end
             }
-            result[s] = try originalVertices(segment: s, x: keptX, y: keptY)
+            result[s] = kept
         }
         return SimplifiedRoute(segments: result, toleranceMeters: toleranceMeters, originalPointCount: pointCount)
     }
 
-    /// Maps simplified planar vertices back to the original coordinates of segment `s`: the vertices
-    /// are a subsequence of the originals, matched exactly in order. A vertex that matches none
-    /// (never expected) is unprojected instead.
-    private func originalVertices(segment s: Int, x: [Double], y: [Double]) throws(RouteGeometryError) -> [GeoCoordinate] {
-        let originalX = projectedX[s], originalY = projectedY[s], original = segments[s]
+    /// Douglas–Peucker (`GEOSSimplify_r`) of one projected piece; the kept vertices are original vertices,
+    /// returned as the original coordinates (bit for bit).
+    private func simplify(_ piece: ProjectedPiece, toleranceMeters: Double, in context: GEOSContext) throws(RouteGeometryError) -> [GeoCoordinate] {
+        guard piece.x.count >= 2, let geometry = try makeGeometry(in: context, lines: [(piece.x, piece.y)]) else {
+            return Array(piece.points)
+        }
+        let simplified = try context.own(GEOSSimplify_r(context.handle, geometry.pointer, toleranceMeters), operation: "GEOSSimplify_r")
+        let lines = try context.lineCoordinates(of: simplified.pointer)
+        guard lines.count == 1, let line = lines.first, !line.x.isEmpty else {
+            throw .geos(operation: "GEOSSimplify_r", messages: ["expected 1 line, got \(lines.count)"] + context.errors)
+        }
+        // The vertices are a subsequence of the piece's, matched exactly in order.
         var out: [GeoCoordinate] = []
-        out.reserveCapacity(x.count)
+        out.reserveCapacity(line.x.count)
         var j = 0
-        for (px, py) in zip(x, y) {
+        let original = Array(piece.points)
+        for (px, py) in zip(line.x, line.y) {
             var k = j
-            while k < originalX.count, !(originalX[k] == px && originalY[k] == py) { k += 1 }
-            if k < originalX.count {
-                out.append(original[k])
-                j = k + 1
-            } else if let projection = try makeProjection() {
-                // Created only in this never-expected case: a PROJ transformation costs milliseconds.
-                out.append(projection.unproject(x: px, y: py))
-            }
+            while k < piece.x.count, !(piece.x[k] == px && piece.y[k] == py) { k += 1 }
+            guard k < piece.x.count else { continue }
+            out.append(original[k])
+            j = k + 1
         }
         return out
     }
@@ -248,8 +253,8 @@ public struct RouteLine: Sendable, Hashable {
     /// The circle is approximated by a polygon of `4 × quadrantSegments` sides *circumscribing* the
     /// circle (its radius is enlarged by 1/cos(π / (4 × quadrantSegments))), so every point within
     /// `radiusMeters` is removed, and at most 0.2 % more with the default 16. The distances are
-    /// measured in the local frame, exact for the centre of the route and within 10⁻⁵ relative for a
-    /// zone up to 50 km from it.
+    /// measured in a transverse Mercator frame centred on the zone, exact at its centre and within 10⁻⁶
+    /// relative for a zone of 10 km; points the frame cannot hold (over 3 000 km away) are kept as they are.
     ///
     /// Returns the remaining lines as coordinate lists (new end points where the route enters or
     /// leaves the zone are unprojected; other vertices come back within 10⁻¹² degrees). Pieces come
@@ -266,28 +271,58 @@ public struct RouteLine: Sendable, Hashable {
             throw .invalidCoordinate(segment: -1, index: 0, latitude: center.latitude, longitude: center.longitude)
         }
         var result: [[GeoCoordinate]] = []
+        let projection: LocalProjection
+        do { projection = try LocalProjection(center: center, method: .transverseMercator) } catch { throw .projection(error) }
+        // The frame is the zone's own. Points it cannot hold (more than 3 000 km away, or past a quarter of
+        // the globe) are far outside any zone: the line is cut there and they are kept as they are.
         var lines: [(x: [Double], y: [Double])] = []
+        let limit = 3_000_000.0
         for s in segments.indices where !segments[s].isEmpty {
-            let line = deduplicated(s)
-            if line.x.count >= 2 {
-                lines.append(line)
-            } else if Ellipsoid.wgs84.distanceMeters(from: segments[s][0], to: center) > radiusMeters {
-                result.append([segments[s][0]])
+            let points = deduplicated(s)
+            if points.count < 2 {
+                if Ellipsoid.wgs84.distanceMeters(from: points[0], to: center) > radiusMeters { result.append(points) }
+                continue
             }
+            let (x, y) = projection.project(latitudes: points.map(\.latitude), longitudes: points.map(\.longitude))
+            var runX: [Double] = [], runY: [Double] = []
+            var runStart = 0
+            func closeRun() {
+                if runX.count >= 2 {
+                    lines.append((runX, runY))
+                } else if runX.count == 1, Ellipsoid.wgs84.distanceMeters(from: points[runStart], to: center) > radiusMeters {
+                    result.append([points[runStart]])
+                }
+                runX = []
+                runY = []
+            }
+            for i in points.indices {
+                if x[i].isFinite, y[i].isFinite, abs(x[i]) < limit, abs(y[i]) < limit {
+                    if runX.isEmpty { runStart = i }
+                    runX.append(x[i])
+                    runY.append(y[i])
+                } else {
+                    closeRun()
+                    result.append([points[i]])
+                }
+            }
+            closeRun()
         }
         let context = try GEOSContext()
-        guard let geometry = try makeGeometry(in: context, lines: lines), let projection = try makeProjection() else { return result }
-        let c = projection.project(center)
-        guard c.x.isFinite, c.y.isFinite else { throw .projection(.invalidCoordinate(latitude: center.latitude, longitude: center.longitude)) }
+        guard let geometry = try makeGeometry(in: context, lines: lines) else { return result }
         let quadrants = Swift.max(1, Swift.min(quadrantSegments, 1024))
         let bufferRadius = radiusMeters / cos(Double.pi / Double(4 * quadrants))
-        let point = try context.own(GEOSGeom_createPointFromXY_r(context.handle, c.x, c.y), operation: "GEOSGeom_createPointFromXY_r")
+        let point = try context.own(GEOSGeom_createPointFromXY_r(context.handle, 0, 0), operation: "GEOSGeom_createPointFromXY_r")
         let zone = try context.own(GEOSBuffer_r(context.handle, point.pointer, bufferRadius, Int32(quadrants)), operation: "GEOSBuffer_r")
         let remaining = try context.own(GEOSDifference_r(context.handle, geometry.pointer, zone.pointer), operation: "GEOSDifference_r")
         for line in try context.lineCoordinates(of: remaining.pointer) {
             let back = projection.unproject(x: line.x, y: line.y)
-            result.append(zip(back.latitudes, back.longitudes).map { GeoCoordinate(latitude: $0, longitude: $1) })
+            var piece: [GeoCoordinate] = []
+            for (latitude, longitude) in zip(back.latitudes, back.longitudes) {
+                let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
+                if piece.last != coordinate { piece.append(coordinate) }
+            }
+            result.append(piece)
         }
-        return result
+                return result
     }
 }

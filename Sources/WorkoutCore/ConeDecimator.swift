@@ -9,6 +9,18 @@ struct ConeDecimator: Sendable, Hashable {
 
     private var anchorLatitude = 0.0, anchorLongitude = 0.0
     private var scale = LocalScale(latitude: 0)
+    /// Near a pole a flat east/north frame (degrees scaled at the anchor's latitude) no longer measures
+    /// the offset of a fix across the pole: from 80° on, offsets are taken in the plane tangent to the
+    /// sphere at the anchor (the fix's unit vector projected on the anchor's east and north directions),
+    /// valid in every direction for the short steps a decimator compares.
+    private var polarFrame: PolarFrame?
+
+    /// The anchor's east and north unit vectors (Earth-centred axes) and the sphere's radius there.
+    private struct PolarFrame: Sendable, Hashable {
+        var eastX, eastY, eastZ: Double
+        var northX, northY, northZ: Double
+        var radius: Double
+    }
     /// The allowed directions, radians relative to `reference`; empty when `low > high`.
     private var reference = 0.0, low = -Double.pi, high = Double.pi
     private var hasCone = false
@@ -24,6 +36,15 @@ struct ConeDecimator: Sendable, Hashable {
         anchorLatitude = latitude
         anchorLongitude = longitude
         scale = LocalScale(latitude: latitude)
+        if abs(latitude) >= 80 {
+            let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
+            polarFrame = PolarFrame(
+                eastX: -sin(lambda), eastY: cos(lambda), eastZ: 0,
+                northX: -sin(phi) * cos(lambda), northY: -sin(phi) * sin(lambda), northZ: cos(phi),
+                radius: scale.metersPerDegreeLatitude * 180 / .pi)
+        } else {
+            polarFrame = nil
+        }
         hasCone = false
         low = -Double.pi
         high = Double.pi
@@ -46,6 +67,13 @@ struct ConeDecimator: Sendable, Hashable {
     }
 
     private func offset(_ fix: LocationSample) -> (distance: Double, direction: Double) {
+        if let frame = polarFrame {
+            let phi = fix.latitude * .pi / 180, lambda = fix.longitude * .pi / 180
+            let x = cos(phi) * cos(lambda), y = cos(phi) * sin(lambda), z = sin(phi)
+            let east = frame.radius * (x * frame.eastX + y * frame.eastY + z * frame.eastZ)
+            let north = frame.radius * (x * frame.northX + y * frame.northY + z * frame.northZ)
+            return ((east * east + north * north).squareRoot(), atan2(north, east))
+        }
         var dLon = fix.longitude - anchorLongitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
         let east = dLon * scale.metersPerDegreeLongitude

@@ -10,9 +10,13 @@ public struct TrackReplayConfiguration: Sendable {
     public var options: WorkoutOptions
     public var units: DisplayUnits
     public var framesPerSecond: Int
-    /// Times real time (frames stay ``framesPerSecond`` per second of the pacer's clock); `nil` runs on
-    /// track time only, as fast as possible.
+    /// Times real time (frames stay ``framesPerSecond`` per second of the pacer's clock), within
+    /// ``supportedSpeeds``; `nil` runs on track time only, as fast as possible.
     public var speed: Double?
+    /// The speeds a replay can be paced at: from a hundredth of real time (an hour lasts four days) to ten
+    /// thousand times (a marathon in under two seconds). Beyond them a replay would wait for ever or print
+    /// identical frames as fast as it can.
+    public static let supportedSpeeds: ClosedRange<Double> = 0.01...10_000
     /// Seconds of track time after the first sample at which to pause and to resume.
     public var pauseAtOffsets: [Double]
     public var resumeAtOffsets: [Double]
@@ -91,8 +95,10 @@ extension TrackReplay {
         var state = LiveState(activity: builder.options.activity, units: configuration.units)
         state.apply(builder.currentOutcome)
         let schedule = FrameSchedule(framesPerSecond: configuration.framesPerSecond, timeScale: configuration.speed ?? 1)
+        var timeline = FrameTimeline(state: state, schedule: schedule)
+        if configuration.speed == nil { timeline.maximumFramesBetweenInputs = configuration.framesPerSecond * 3600 }
         var replay = TrackReplay(
-            builder: builder, timeline: FrameTimeline(state: state, schedule: schedule), output: output, pacer: pacer,
+            builder: builder, timeline: timeline, output: output, pacer: pacer,
             pauseAtOffsets: configuration.pauseAtOffsets, resumeAtOffsets: configuration.resumeAtOffsets,
             samplesToSkip: recovered == nil ? 0 : samplesToSkip)
         var recorder: PersistentSessionRecorder?

@@ -1,14 +1,27 @@
-import WorkoutSamples
-import WorkoutCore
-import Foundation
-
-/// An output file could not be created or written.
+/// An output could not be created or written.
 public struct FileOutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Stage: String, Sendable, Hashable {
+        /// The file could not be created (a missing or read-only directory): nothing was written.
+        case create
+        /// Writing, flushing or putting the file in place failed (a full disk, a closed pipe): the old file,
+        /// if any, is untouched.
+        case write
+    }
+
+    /// The output's path, or `-` for standard output.
     public var path: String
+    public var stage: Stage
     public var reason: String
-    public init(path: String, reason: String) {
+
+    public init(path: String, stage: Stage = .write, reason: String) {
         self.path = path
+        self.stage = stage
         self.reason = reason
     }
-    public var description: String { "\(path): cannot write: \(reason)" }
+
+    public var description: String {
+        let name = path == "-" ? "standard output" : path
+        return "\(name): cannot \(stage == .create ? "create" : "write"): \(reason)"
+    }
 }

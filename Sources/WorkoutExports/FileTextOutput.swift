@@ -1,50 +1,85 @@
-import WorkoutSamples
-import WorkoutCore
-import Foundation
+import SessionSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A `TextOutputStream` writing UTF-8 to a file descriptor through a 64 KiB buffer: exports stream
-/// into it instead of building one large string. Write errors are kept and reported by ``close()``.
-public struct FileTextOutput: TextOutputStream {
+/// A text output that says when it fails: standard output, or a file that is replaced atomically.
+///
+/// A file is written to a temporary file in the same directory (`.<name>.<random>.tmp`), flushed and
+/// renamed over the target only by ``close()``, so a full disk or a crash never leaves a cut file in place
+/// of the old one. Writes are buffered (64 KiB); ``flushesEachWrite`` makes each write go out at once (a
+/// live consumer reading a pipe). The first failing write is kept and reported by ``close()``; later writes
+/// are dropped.
+///
+/// A reference type: copies share one buffer, so whoever holds it can flush what was written, even after
+/// the code writing through a copy has thrown.
+public final class FileTextOutput: TextOutputStream {
     private let descriptor: Int32
-    private let ownsDescriptor: Bool
+    /// The temporary file and its target, for a file output.
+    private let replacing: (temporary: String, target: String)?
     private var buffer: [UInt8] = []
-    /// The first write error (`errno`), if any.
+    private var closed = false
+    /// The `errno` of the first write that failed.
     public private(set) var failure: Int32?
-    /// The path or `-`, for messages.
+    /// The target's path, or `-` for standard output.
     public let name: String
+    /// Whether each write is flushed at once (default: when standard output is not a regular file).
+    public var flushesEachWrite: Bool
+    /// For a file: the temporary file written until ``close()`` (another program may write it instead).
+    public var temporaryPath: String? { replacing?.temporary }
 
-    /// Standard output.
+    /// Standard output, flushed on each write unless it is a regular file (a pipe or a terminal has a live
+    /// reader).
     public static func standardOutput() -> FileTextOutput {
-        FileTextOutput(descriptor: 1, ownsDescriptor: false, name: "-")
+        var info = stat()
+        let isRegularFile = fstat(1, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return FileTextOutput(descriptor: 1, replacing: nil, name: "-", flushesEachWrite: !isRegularFile)
     }
 
-    private init(descriptor: Int32, ownsDescriptor: Bool, name: String) {
+    private init(descriptor: Int32, replacing: (temporary: String, target: String)?, name: String, flushesEachWrite: Bool) {
         self.descriptor = descriptor
-        self.ownsDescriptor = ownsDescriptor
+        self.replacing = replacing
         self.name = name
+        self.flushesEachWrite = flushesEachWrite
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Creates or truncates `path` for writing.
-    /// - Throws: ``FileOutputError`` with the system's reason.
-    public init(creatingFileAt path: String) throws(FileOutputError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileOutputError(path: path, reason: String(cString: strerror(errno))) }
-        self.init(descriptor: fd, ownsDescriptor: true, name: path)
+    /// A new file at `path`, replacing any file there when ``close()`` succeeds.
+    /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable.
+    public convenience init(replacingFileAt path: String) throws(FileOutputError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory.isEmpty ? "" : directory)/.\(fileName).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
+        let fd = SystemCalls.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
+        self.init(descriptor: fd, replacing: (temporary, path), name: path, flushesEachWrite: false)
     }
 
-    public mutating func write(_ string: String) {
+    deinit {
+        if let replacing, !closed {
+            _ = SystemCalls.closeFile(descriptor)
+            _ = unlink(replacing.temporary)
+        }
+    }
+
+    public func write(_ string: String) {
+        guard !closed else { return }
         buffer.append(contentsOf: string.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if flushesEachWrite || buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Writes out what is buffered.
-    public mutating func flush() {
+    /// Writes out what is buffered; a failure is kept in ``failure``.
+    public func flush() {
         guard failure == nil else { buffer.removeAll(keepingCapacity: true); return }
         var offset = 0
         buffer.withUnsafeBytes { bytes in
             while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                let written = SystemCalls.writeBytes(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -56,10 +91,23 @@ public struct FileTextOutput: TextOutputStream {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, closes the file (not standard output) and reports the first write error.
-    public mutating func close() throws(FileOutputError) {
+    /// Throws the first write failure, if any (what was written before it is out).
+    /// - Throws: ``FileOutputError`` (stage `write`).
+    public func checkWritten() throws(FileOutputError) {
+        if let failure { throw FileOutputError(path: name, stage: .write, reason: String(cString: strerror(failure))) }
+    }
+
+    /// Flushes; for a file, syncs it and renames it over the target. Later writes are dropped.
+    /// - Throws: ``FileOutputError`` (stage `write`) when anything failed; a file's target is then untouched.
+    public func close() throws(FileOutputError) {
+        guard !closed else { return try checkWritten() }
         flush()
-        if ownsDescriptor { _ = Foundation.close(descriptor) }
-        if let failure { throw FileOutputError(path: name, reason: String(cString: strerror(failure))) }
+        closed = true
+        guard let replacing else { return try checkWritten() }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        _ = SystemCalls.closeFile(descriptor)
+        if failure == nil, SystemCalls.renameFile(replacing.temporary, replacing.target) != 0 { failure = errno }
+        if failure != nil { _ = unlink(replacing.temporary) }
+        try checkWritten()
     }
 }

@@ -27,14 +27,17 @@ public enum PNGRenderer {
     /// - Throws: ``ExportError/rendererMissing(tool:hint:)`` when `rsvg-convert` is not installed,
     ///   ``ExportError/rendererFailed(tool:status:message:)`` when it fails (its standard error).
     /// - Complexity: one child process; the SVG is written to its standard input.
-    public static func render(_ svg: RenderedSVG, to path: String, zoom: Double = 1) throws(ExportError) {
+    public static func render(_ svg: RenderedSVG, to path: String, zoom: Double = 1) throws {
         guard let executable = locateTool() else {
-            throw .rendererMissing(tool: tool, hint: "install the Debian package librsvg2-bin (scripts/install-system-deps.sh does) or set RSVG_CONVERT to its path")
+            throw ExportError.rendererMissing(tool: tool, hint: "install the Debian package librsvg2-bin (scripts/install-system-deps.sh does) or set RSVG_CONVERT to its path")
         }
+        // The picture goes to a temporary file next to the target and is renamed over it once complete, so
+        // a failure never leaves a cut file; a directory that cannot take it is found before rendering.
+        let output = try FileTextOutput(replacingFileAt: path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         let z = zoom.isFinite && zoom > 0 ? zoom : 1
-        process.arguments = ["--format", "png", "--zoom", String(z), "--background-color", "white", "--output", path]
+        process.arguments = ["--format", "png", "--zoom", String(z), "--background-color", "white", "--output", output.temporaryPath ?? path]
         let input = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -42,7 +45,7 @@ public enum PNGRenderer {
         do {
             try process.run()
         } catch {
-            throw .rendererFailed(tool: tool, status: -1, message: "\(error)")
+            throw ExportError.rendererFailed(tool: tool, status: -1, message: "\(error)")
         }
         // rsvg-convert reads all of its input before it writes anything, so writing first cannot block
         // on a full error pipe.
@@ -56,8 +59,9 @@ public enum PNGRenderer {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw .rendererFailed(tool: tool, status: process.terminationStatus,
-                                  message: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            throw ExportError.rendererFailed(tool: tool, status: process.terminationStatus,
+                                             message: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
+        try output.close()
     }
 }

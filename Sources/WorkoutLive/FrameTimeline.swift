@@ -12,6 +12,11 @@ public import WorkoutCore
 public struct FrameTimeline: Sendable {
     public private(set) var state: LiveState
     public private(set) var schedule: FrameSchedule
+    /// At most this many frames between two inputs (`nil`: no cap). A replay on track time caps a running
+    /// stretch without samples at an hour of frames (recording gaps and pauses produce none at all), so a
+    /// track with odd times cannot print millions of identical frames; the rest of the stretch is skipped.
+    public var maximumFramesBetweenInputs: Int?
+    private var framesSinceInput = 0
 
     public init(state: LiveState, schedule: FrameSchedule) {
         self.state = state
@@ -36,6 +41,7 @@ public struct FrameTimeline: Sendable {
             try emitFrames(before: time, beforeEach: beforeEach, emit: emit)
         }
         state.apply(outcome)
+        framesSinceInput = 0
     }
 
     /// Emits the frames due strictly before `time` (or up to it, `inclusive`), as of the state so far.
@@ -46,7 +52,13 @@ public struct FrameTimeline: Sendable {
                 schedule.skipLateFrames(now: now)
                 continue
             }
+            if let cap = maximumFramesBetweenInputs, framesSinceInput >= cap {
+                schedule.skipLateFrames(now: inclusive ? time : time.nextDown)
+                if let next = schedule.nextDeadline, inclusive ? next <= time : next < time { _ = schedule.takeFrame() }
+                return
+            }
             guard let frame = schedule.takeFrame() else { return }
+            framesSinceInput += 1
             try emit(.frame(state.frame(at: frame.time, index: frame.index)))
         }
     }

@@ -163,3 +163,41 @@ import Testing
     }
     #expect(Set(counts).count == 1)
 }
+
+/// Any valid route can be simplified (issue 13): one spanning 175° of longitude (no single transverse
+/// Mercator frame holds it), one crossing the antimeridian, one circling a pole. Every vertex stays within
+/// the tolerance of the result, measured in an azimuthal equidistant frame centred on the vertex.
+@Test(arguments: ["wide", "antimeridian", "pole"])
+func everyValidRouteSimplifiesWithinItsTolerance(_ kind: String) throws {
+    var points: [GeoCoordinate] = []
+    switch kind {
+    case "wide":
+        // A great-circle-ish flight along the equator, a fix every 0.05° (5.6 km) from -87.5° to 87.5°.
+        points = (0...3500).map { GeoCoordinate(latitude: 2 * sin(Double($0) / 300), longitude: -87.5 + Double($0) * 0.05) }
+    case "antimeridian":
+        points = (0...2000).map { GeoCoordinate(latitude: 10 + 0.001 * sin(Double($0) / 50), longitude: ((179 + Double($0) * 0.001 + 180).truncatingRemainder(dividingBy: 360)) - 180) }
+    default:
+        points = (0...2000).map { GeoCoordinate(latitude: 89.999, longitude: (Double($0) * 0.7).truncatingRemainder(dividingBy: 360) - 180) }
+    }
+    let route = try RouteLine(segments: [points])
+    let tolerance = kind == "wide" ? 2_000.0 : 5.0
+    let simplified = try route.simplified(toleranceMeters: tolerance).segments[0]
+    #expect(simplified.first == points.first && simplified.last == points.last)
+    #expect(simplified.count < points.count)
+    #expect(try route.projectedLengthMeters() > 0)
+    var worst = 0.0
+    for point in points {
+        let frame = try LocalProjection(center: point)
+        let projected = simplified.map { frame.project($0) }
+        let nearest = zip(projected, projected.dropFirst()).map { a, b -> Double in
+            let bx = b.x - a.x, by = b.y - a.y
+            let lengthSquared = bx * bx + by * by
+            let t = lengthSquared == 0 ? 0 : max(0, min(1, (-a.x * bx - a.y * by) / lengthSquared))
+            return hypot(a.x + t * bx, a.y + t * by)
+        }.min() ?? 0
+        worst = max(worst, nearest)
+    }
+    // The frames of the simplification and of the check differ by their scale errors (up to 1e-3 relative
+    // across a 5 000 km window, well within 2 % of the tolerance for the wide route).
+    #expect(worst <= tolerance * 1.02, "a vertex lies \(worst) m from the simplified line")
+}

@@ -43,4 +43,54 @@ struct RouteStorageTests {
             }
         }
     }
+
+    /// Distance in metres from `p` to the segment a–b in an azimuthal equidistant frame centred on `p`
+    /// (PROJ): exact from `p`, and valid at a pole, where degrees of longitude measure nothing.
+    static func projectedDistance(_ p: (Double, Double), toSegment a: (Double, Double), _ b: (Double, Double)) throws -> Double {
+        let frame = try LocalProjection(center: GeoCoordinate(latitude: p.0, longitude: p.1))
+        let pa = frame.project(GeoCoordinate(latitude: a.0, longitude: a.1)), pb = frame.project(GeoCoordinate(latitude: b.0, longitude: b.1))
+        let bx = pb.x - pa.x, by = pb.y - pa.y
+        let lengthSquared = bx * bx + by * by
+        let t = lengthSquared == 0 ? 0 : max(0, min(1, (-pa.x * bx - pa.y * by) / lengthSquared))
+        return hypot(pa.x + t * bx, pa.y + t * by)
+    }
+
+    /// Near a pole the decimator's frame must still measure (issue 13): a 1 Hz walk round the pole on a
+    /// 100 m circle (constant latitude: in degrees of longitude it is a straight line, which a flat frame
+    /// would keep as one), then straight across the pole, keeps every fix within the tolerance of the
+    /// kept line.
+    @Test func decimationHoldsItsToleranceAtAPole() throws {
+        var samples: [Sample] = []
+        var time = 1_700_000_000.0
+        let radius = 100.0
+        let latitude = 90 - radius / 111_694
+        for second in 0..<1200 {
+            // 1.4 m/s on the circle: about 0.8° of longitude a second; the longitude runs on past 360.
+            let longitude = (Double(second) * 1.4 / radius * 180 / .pi).truncatingRemainder(dividingBy: 360) - 180
+            samples.append(.location(LocationSample(time: time, latitude: latitude, longitude: longitude)))
+            time += 1
+        }
+        // Then across the pole along the 0° / 180° meridian.
+        for step in 0..<1000 {
+            let meters = Double(step) * 3 - 1500
+            samples.append(.location(LocationSample(time: time, latitude: 90 - abs(meters) / 111_694, longitude: meters < 0 ? 0 : 180)))
+            time += 1
+        }
+        var full = WorkoutBuilder(options: WorkoutOptions(activity: .walking, filterMode: .none))
+        var decimated = WorkoutBuilder(options: WorkoutOptions(activity: .walking, filterMode: .none, routeStorage: .decimated(toleranceMeters: 2.5)))
+        for sample in samples {
+            full.add(sample)
+            decimated.add(sample)
+        }
+        #expect(decimated.route.storedPointCount < full.route.storedPointCount)
+        var worst = 0.0
+        for (kept, all) in zip(decimated.route.segments, full.route.segments) {
+            let line = zip(kept.latitudes, kept.longitudes).map { ($0, $1) }
+            for point in zip(all.latitudes, all.longitudes) {
+                let nearest = try zip(line, line.dropFirst()).map { try Self.projectedDistance(point, toSegment: $0, $1) }.min() ?? 0
+                worst = max(worst, nearest)
+            }
+        }
+        #expect(worst <= 2.5 + 0.05, "a dropped fix lies \(worst) m from the kept line")
+    }
 }

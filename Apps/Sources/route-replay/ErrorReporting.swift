@@ -19,6 +19,9 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         // Continuing a session with another track than the one it journaled: the caller's mistake.
         printError("\(error)")
         throw ExitCode(ExitStatus.usage)
+    } catch let error as FileOutputError {
+        printError("\(error)")
+        throw ExitCode(error.stage == .create ? ExitStatus.cannotCreate : ExitStatus.ioError)
     } catch let error as FileSystemError where error.code == EWOULDBLOCK {
         printError("\(error.path): another process is writing this session")
         throw ExitCode(ExitStatus.temporaryFailure)
@@ -27,6 +30,19 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     } catch {
         printError("\(error)")
         throw ExitCode(ExitStatus.software)
+    }
+}
+
+/// Writes `text` to standard output; a failed write (a full disk, a closed descriptor) is reported and ends
+/// the process with 74, never a silent success.
+func writeStandardOutput(_ text: String) throws {
+    let out = FileTextOutput.standardOutput()
+    out.write(text)
+    do {
+        try out.close()
+    } catch {
+        printError("\(error)")
+        throw ExitCode(ExitStatus.ioError)
     }
 }
 

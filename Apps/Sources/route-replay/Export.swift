@@ -77,6 +77,9 @@ extension RouteReplay {
             if colorBy != .none, target != .svg, target != .png {
                 throw ValidationError("--color-by applies to --to svg and --to png only.")
             }
+            if let output, FileIdentity(path: output) != nil, FileIdentity(path: output) == FileIdentity(path: track.path) {
+                throw ValidationError("-o \(output) is the input track; write the export elsewhere.")
+            }
         }
 
         func run() throws {
@@ -129,7 +132,7 @@ extension RouteReplay {
                 }
             } catch let error as FileOutputError {
                 printError("\(error)")
-                throw ExitCode(ExitStatus.cannotCreate)
+                throw ExitCode(error.stage == .create ? ExitStatus.cannotCreate : ExitStatus.ioError)
             } catch let error as ExitCode {
                 throw error
             } catch {
@@ -138,12 +141,11 @@ extension RouteReplay {
             }
         }
 
-        /// Streams a text export to `-o` or standard output.
+        /// Streams a text export to `-o` (a new file renamed over the old one once complete) or standard output.
         private func writeText(_ body: (FileTextOutput) -> FileTextOutput) throws {
-            let destination = try output.map { path throws(FileOutputError) in try FileTextOutput(creatingFileAt: path) }
+            let destination = try output.map { path throws(FileOutputError) in try FileTextOutput(replacingFileAt: path) }
                 ?? FileTextOutput.standardOutput()
-            var written = body(destination)
-            try written.close()
+            try body(destination).close()
         }
 
         private func picture(of exported: ExportTrack) throws -> RenderedSVG {

@@ -44,7 +44,9 @@ extension RouteReplay {
 
         func validate() throws {
             guard maxAge.isFinite, maxAge >= 0 else { throw ValidationError("--max-age must be a number of seconds, 0 or more.") }
-            if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number, got \(speed).") }
+            if let speed, !TrackReplayConfiguration.supportedSpeeds.contains(speed) {
+                throw ValidationError("--speed must be between \(TrackReplayConfiguration.supportedSpeeds.lowerBound) and \(Int(TrackReplayConfiguration.supportedSpeeds.upperBound)) times real time, got \(speed).")
+            }
             if !FrameSchedule.supportedFramesPerSecond.contains(fps) { throw ValidationError("--fps must be between 1 and 120, got \(fps).") }
         }
 
@@ -69,10 +71,7 @@ extension RouteReplay {
                 try continueReplay(of: outcomes, track: continueTrack)
                 return
             }
-            switch format {
-            case .json: print(Self.json(outcomes))
-            case .text: print(Self.text(outcomes), terminator: "")
-            }
+            try writeStandardOutput(format == .json ? Self.json(outcomes) + "\n" : Self.text(outcomes))
         }
 
         /// Continues the one recovered session (or `--session`) with its track, journaling into the same

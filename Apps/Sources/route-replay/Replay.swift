@@ -50,8 +50,8 @@ extension RouteReplay {
             if speed != nil, asFastAsPossible {
                 throw ValidationError("--speed and --as-fast-as-possible exclude each other.")
             }
-            if let speed, !(speed > 0 && speed.isFinite) {
-                throw ValidationError("--speed must be a positive number, got \(speed).")
+            if let speed, !TrackReplayConfiguration.supportedSpeeds.contains(speed) {
+                throw ValidationError("--speed must be between \(TrackReplayConfiguration.supportedSpeeds.lowerBound) and \(Int(TrackReplayConfiguration.supportedSpeeds.upperBound)) times real time, got \(speed).")
             }
             if !FrameSchedule.supportedFramesPerSecond.contains(fps) {
                 throw ValidationError("--fps must be between 1 and 120, got \(fps).")

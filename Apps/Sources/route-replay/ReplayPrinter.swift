@@ -12,7 +12,8 @@ struct ReplayPrinter: ReplayOutput {
     private let isTerminal: Bool
     private var lastPlainLineSecond: Double?
     private var drewDashboard = false
-    private var out = BufferedStandardOutput()
+    /// Standard output (a reference: the runner flushes it after an error, so no computed frame is lost).
+    let out = FileTextOutput.standardOutput()
 
     init(format: RouteReplay.Replay.OutputFormat, units: DisplayUnits, input: TrackInput) {
         self.format = format
@@ -21,14 +22,19 @@ struct ReplayPrinter: ReplayOutput {
         self.isTerminal = isatty(STDOUT_FILENO) == 1
     }
 
+    /// Prints one event. A failed write (standard output closed or full) stops the replay.
+    /// - Throws: ``FileOutputError``.
     mutating func replay(_ event: ReplayEvent) throws {
         switch format {
         case .ndjson: writeJSON(event)
         case .tty: isTerminal ? drawDashboard(event) : writePlainLine(event)
         }
+        try out.checkWritten()
     }
 
-    mutating func finish(summary: WorkoutSummary) {
+    /// Writes the summary and closes standard output.
+    /// - Throws: ``FileOutputError`` when any write failed.
+    mutating func finish(summary: WorkoutSummary) throws {
         switch format {
         case .ndjson:
             var json = JSONWriter()
@@ -40,7 +46,7 @@ struct ReplayPrinter: ReplayOutput {
         case .tty:
             out.write("\n" + summary.text())
         }
-        out.flush()
+        try out.close()
     }
 
     // MARK: NDJSON

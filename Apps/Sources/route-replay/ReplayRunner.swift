@@ -27,7 +27,7 @@ struct ReplayRunner {
             printError("journal: the summary could not be written durably; the journal is kept for recovery (\(result.journalStatus.map { "\($0)" } ?? "-"))")
         }
         var printer = printed
-        printer.finish(summary: result.summary)
+        try printer.finish(summary: result.summary)
     }
 
     /// The journal's logger: warnings and errors only.

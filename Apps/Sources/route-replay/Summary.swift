@@ -23,10 +23,7 @@ extension RouteReplay {
             let summary = try reportingErrors {
                 try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options)
             }
-            switch format {
-            case .json: print(summary.jsonText())
-            case .text: print(summary.text(), terminator: "")
-            }
+            try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text())
         }
     }
 }
