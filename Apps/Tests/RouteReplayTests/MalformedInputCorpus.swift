@@ -236,8 +236,63 @@ enum MalformedInputCorpus {
             text("json-empty-samples", "json", #"{"samples":[]}"#, .summary),
         ]
         cases.append(text("gpx-huge-attribute", "gpx", gpx([p[0], "<trkpt lat=\"47.1\" lon=\"8.5\" note=\"" + String(repeating: "x", count: 200_000) + "\"/>"]), .summary))
+        cases += adversarial
         return cases
     }
+
+    /// Valid but hostile inputs found by an adversarial pass (issues 12 and 13): each must end well in every
+    /// command, without a crash, a hang or an output that grows without bound.
+    static var adversarial: [MalformedInputCase] {
+        func points(_ coordinates: [(Double, Double)], times: (Int) -> String) -> [String] {
+            coordinates.enumerated().map { index, c in point(index, lat: String(c.0), lon: String(c.1), time: times(index)) }
+        }
+        func minuteTimes(_ index: Int) -> String { String(format: "2024-05-01T%02d:%02d:%02dZ", 7 + index / 3600, index / 60 % 60, index % 60) }
+        var pauses = [#"{"type":"header","activity":"running"}"#]
+        var t = 1_714_546_800
+        for index in 0..<3000 {
+            pauses.append(location(index, time: "\(t)"))
+            pauses.append(#"{"type":"event","time":\#(t + 1),"event":"pause"}"#)
+            pauses.append(#"{"type":"event","time":\#(t + 2),"event":"resume"}"#)
+            t += 3
+        }
+        var segments = [#"{"type":"header","activity":"running"}"#]
+        for index in 0..<5000 {
+            segments.append(#"{"type":"event","time":\#(1_714_546_800 + index),"event":"segment"}"#)
+            segments.append(location(index, time: "\(1_714_546_800 + index)"))
+        }
+        let wide: [(Double, Double)] = (0..<60).map { index -> (Double, Double) in (2 * sin(Double(index)), -87.5 + Double(index) * 3) }
+        let antimeridian: [(Double, Double)] = (0..<120).map { index -> (Double, Double) in
+            (10, index < 60 ? 179.95 + Double(index) * 0.0008 : -179.999 + Double(index - 60) * 0.0008)
+        }
+        let polar: [(Double, Double)] = (0..<300).map { index -> (Double, Double) in (89.999, Double(index * 7 % 360) - 180) }
+        var cases: [MalformedInputCase] = [
+            // Altitudes no device can have: dropped and counted, the fixes kept.
+            text("gpx-ele-1.7e308", "gpx", gpx([p0, point(1, ele: "1.7e308"), point(2, ele: "-9000"), point(3)]), .summary),
+            // A track spanning 175 degrees of longitude, one across the antimeridian, one round the pole.
+            text("gpx-spans-175-degrees", "gpx", gpx(points(wide, times: minuteTimes)), .summary),
+            text("gpx-crosses-antimeridian", "gpx", gpx(points(antimeridian, times: minuteTimes)), .summary),
+            text("gpx-round-the-pole", "gpx", gpx(points(polar, times: minuteTimes)), .summary),
+        ]
+        let hrValues = [0, 255, -40, 140, 0, 150]
+        let dropouts = (0..<6).flatMap { index -> [String] in
+            [location(index), #"{"type":"heartRate","time":\#(1_714_546_800 + index * 5),"bpm":\#(hrValues[index])}"#]
+        }
+        cases += [
+            // Every fix at the clock sentinel -2^31 s, and every fix at one time.
+            text("gpx-clock-sentinel", "gpx", gpx((0..<30).map { point($0, time: "1901-12-13T20:45:52Z") }), .summary),
+            text("gpx-all-one-time", "gpx", gpx((0..<30).map { point($0, time: "2024-05-01T07:00:00Z") }), .summary),
+            // Two fixes 300 days apart, and thousands of pauses and segments.
+            text("ndjson-300-days-apart", "ndjson", location(0, time: "1714546800") + "\n" + location(1, time: "1740466800") + "\n", .summary),
+            text("ndjson-3000-pauses", "ndjson", pauses.joined(separator: "\n") + "\n", .summary),
+            text("ndjson-5000-one-point-segments", "ndjson", segments.joined(separator: "\n") + "\n", .summary),
+            // Heart-rate dropouts and negative energy.
+            text("ndjson-hr-dropouts", "ndjson", dropouts.joined(separator: "\n") + "\n", .summary),
+            text("ndjson-negative-energy", "ndjson", location(0) + "\n" + #"{"type":"activeEnergy","time":1714546801,"kilocalories":-500}"# + "\n" + location(1) + "\n", .summary),
+        ]
+        return cases
+    }
+
+    static var p0: String { point(0) }
 
     /// A valid input cut at `count` offsets spread over it (never at its end), each of which must be
     /// reported as malformed. `safe` says whether a cut at an offset leaves a well-formed prefix, so those
