@@ -90,6 +90,10 @@ struct GPXPointValues {
 /// Not thread safe: one parse owns one state.
 struct GPXParseState: ~Copyable {
     let fileName: String
+    /// Whether an optional value that does not parse is an error (else it is dropped and counted).
+    let strict: Bool
+    /// Optional values dropped because they did not parse, by element name.
+    private(set) var skippedFields: [String: SkippedField] = [:]
     /// The parser, for positions and `xmlStopParser`; set right after the context is created.
     var parser: xmlParserCtxtPtr?
     /// Lines (and, on the first line, columns) of leading white space skipped before libxml2 saw the input.
@@ -124,8 +128,9 @@ struct GPXParseState: ~Copyable {
     /// The longest text the reader collects for one element (a number, a time, a type name).
     static let maximumTextBytes = 1 << 20
 
-    init(fileName: String) {
+    init(fileName: String, strict: Bool = false) {
         self.fileName = fileName
+        self.strict = strict
         stack.reserveCapacity(64)
         pending.reserveCapacity(1024)
     }
@@ -378,7 +383,12 @@ struct GPXParseState: ~Copyable {
             case .empty:
                 number = nil
             case .invalid:
-                return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                guard !strict else {
+                    return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                }
+                // An optional value: the point keeps everything else.
+                SkippedField.note(node.elementName, at: textPosition, value: Self.quoted(value), in: &skippedFields)
+                return
             case .value(let parsed):
                 number = parsed
             }

@@ -37,9 +37,13 @@ import CLibXML2
 /// reader's errors, just after the start tag of the element concerned.
 /// - A missing, empty or non-numeric `lat`/`lon` is an error (`trkpt: attribute lat: "abc" is not a
 ///   number`). Values out of range are not: the engine's filter counts and drops them.
-/// - An empty `<ele/>`, `<time/>` or other value element means "absent". A value that is not a finite
-///   decimal number (`abc`, `NaN`, `1e999`) is an error naming the element and the value; so is a time
-///   that ``ISO8601Time`` rejects (impossible dates, no seconds). Times without a zone are UTC.
+/// - An empty `<ele/>`, `<time/>` or other value element means "absent". An optional value that is not a
+///   finite decimal number (`<speed>n/a</speed>`, `NaN`, `1e999` in `ele`, `speed`, `course`, `hdop`,
+///   `vdop` or an extension's `hr`, `cad`, `atemp`, `speed`, `course`) is dropped from its point and
+///   counted in ``TrackReadReport/skippedFields`` under the element's name, with its first position; the
+///   point is kept. With ``TrackReadOptions/strict`` it is an error naming the element and the value. A
+///   time that ``ISO8601Time`` rejects (impossible dates, no seconds) is always an error. Times without a
+///   zone are UTC.
 /// - A root element other than `gpx` is an error (`root element is X, not gpx`), as is a `gpx` root in
 ///   a namespace other than GPX 1.0/1.1. libxml2's recoverable errors (an undeclared namespace prefix,
 ///   for example) are errors too; its warnings are ignored.
@@ -73,14 +77,19 @@ public struct GPXReader: Sendable {
     /// Bytes read from the input and pushed into the parser at a time.
     let chunkSize: Int
 
+    /// How optional values that do not parse are treated (dropped and counted, or errors when strict).
+    public var options: TrackReadOptions
+
     /// A reader with the default 64 KiB chunk size.
-    public init() {
+    public init(options: TrackReadOptions = TrackReadOptions()) {
         self.chunkSize = 64 * 1024
+        self.options = options
     }
 
     /// A reader that pushes `chunkSize` bytes at a time (tests use tiny chunks to exercise boundaries).
-    init(chunkSize: Int) {
+    init(chunkSize: Int, options: TrackReadOptions = TrackReadOptions()) {
         self.chunkSize = max(1, chunkSize)
+        self.options = options
     }
 
     /// Reads a whole GPX document from `input` and hands its samples to `sink`, in document order.
@@ -92,7 +101,7 @@ public struct GPXReader: Sendable {
     /// - Complexity: O(n) in the input size; memory is O(chunk size) plus buffered route points.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<GPXParseState>.allocate(capacity: 1)
-        state.initialize(to: GPXParseState(fileName: input.name))
+        state.initialize(to: GPXParseState(fileName: input.name, strict: options.strict))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
@@ -230,6 +239,7 @@ public struct GPXReader: Sendable {
             try deliver(&route, announcingAt: nil)
         }
         report.activityName = state.pointee.activityName
+        report.skippedFields = state.pointee.skippedFields
         return report
     }
 }

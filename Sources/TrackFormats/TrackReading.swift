@@ -25,23 +25,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An optional field that did not parse and was dropped from its sample (the sample itself was kept):
-/// how often, and where first.
-public struct SkippedField: Sendable, Hashable {
-    /// Samples that lost this field.
-    public var count: Int
-    /// Where it was first dropped.
-    public var firstPosition: SourcePosition
-    /// The first value that did not parse, as written (shortened to at most 40 bytes), when there is one.
-    public var firstValue: String?
-
-    public init(count: Int, firstPosition: SourcePosition, firstValue: String? = nil) {
-        self.count = count
-        self.firstPosition = firstPosition
-        self.firstValue = firstValue
-    }
-}
-
 /// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
 public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     /// Offset of the first byte that could not be read, from the start of the input.
@@ -194,9 +177,12 @@ public enum TrackReader {
     ///
     /// - Throws: `TrackFormatError` (malformed input, with file, line and column), `TrackInputError`
     ///   (unreadable input), or whatever the sink throws.
+    /// - Parameter options: how to treat readable but unclean input (by default an optional field that
+    ///   does not parse is dropped and counted in ``TrackReadReport/skippedFields``).
     public static func read<Sink: TrackSampleSink>(
         _ input: TrackInput,
         format: TrackFormat? = nil,
+        options: TrackReadOptions = TrackReadOptions(),
         into sink: inout Sink
     ) throws -> TrackReadReport {
         let resolved = format ?? TrackFormat(pathExtensionOf: input.name)
@@ -204,9 +190,9 @@ public enum TrackReader {
         let detected = try resolved ?? sniffer.sniff()
         switch detected {
         case .gpx:
-            return try GPXReader().read(&sniffer, into: &sink)
+            return try GPXReader(options: options).read(&sniffer, into: &sink)
         case .json, .ndjson:
-            return try JSONSampleReader(expected: detected).read(&sniffer, into: &sink)
+            return try JSONSampleReader(expected: detected, options: options).read(&sniffer, into: &sink)
         case .tcx, .fit:
             // The TCX and FIT readers land with their own commits; until then these formats are refused.
             throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1),

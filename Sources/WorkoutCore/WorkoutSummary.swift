@@ -7,6 +7,9 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
+    /// Optional fields that did not parse, by field name: dropped from their samples, the samples kept
+    /// (the reader's ``SkippedField`` counts, with where each was first seen).
+    public var skippedFields: [String: SkippedField] = [:]
 
     public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0) {
         self.metrics = metrics
@@ -91,6 +94,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.endArray()
         json.endObject()
         json.integer("skippedUnknownRecords", skippedUnknownRecords)
+        json.beginObject("skippedFields")
+        for name in skippedFields.keys.sorted() { json.integer(name, skippedFields[name]?.count ?? 0) }
+        json.endObject()
         json.beginArray("warnings")
         for warning in m.warnings { json.string(nil, warning) }
         json.endArray()
@@ -142,6 +148,10 @@ public struct WorkoutSummary: Sendable, Hashable {
         let assumed = m.profile.assumed.keys
         if !assumed.isEmpty {
             lines.append("Profile assumed: \(assumed.joined(separator: ", "))")
+        }
+        if !skippedFields.isEmpty {
+            let fields = skippedFields.keys.sorted().map { "\($0) ×\(skippedFields[$0]?.count ?? 0)" }
+            lines.append("Skipped fields:  \(fields.joined(separator: ", ")) (did not parse; samples kept)")
         }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")

@@ -15,6 +15,12 @@ struct TrackOptions: ParsableArguments {
     @Option(name: .long, help: "Location filtering: default, or none to keep every valid coordinate.")
     var filter: LocationFilterMode = .default
 
+    @Flag(name: .long, help: "Refuse the input (exit 65) when an optional field does not parse, instead of dropping it with a warning.")
+    var strict = false
+
+    /// How the reader treats optional fields that do not parse.
+    var readOptions: TrackReadOptions { TrackReadOptions(strict: strict) }
+
     /// The options as given, keeping every fix of the route (exports need them).
     var workoutOptions: WorkoutOptions {
         WorkoutOptions(activity: activity ?? .running, activityIsExplicit: activity != nil, filterMode: filter)

@@ -111,8 +111,13 @@ enum MalformedInputCorpus {
             text("gpx-lon-inf", "gpx", gpx([p[0], point(1, lon: "-inf")]), .malformed),
             text("gpx-lat-empty", "gpx", gpx([p[0], point(1, lat: "")]), .malformed),
             text("gpx-lat-missing", "gpx", gpx([p[0], #"<trkpt lon="8.5"><time>2024-05-01T07:00:30Z</time></trkpt>"#]), .malformed),
-            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed),
-            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed),
+            // An optional value that does not parse is dropped and counted (issue 12); --strict refuses it.
+            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .summary),
+            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .summary),
+            text("gpx-ele-abc-strict", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed, ["--strict"]),
+            text("gpx-ele-1e999-strict", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed, ["--strict"]),
+            text("ndjson-speed-string", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .summary),
+            text("ndjson-speed-string-strict", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .malformed, ["--strict"]),
             // A finite but absurd elevation must still print, as JSON and as text.
             text("gpx-ele-1e300", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary),
             text("gpx-ele-1e300-text", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary, ["--format", "text"]),
