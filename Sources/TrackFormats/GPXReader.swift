@@ -226,12 +226,13 @@ public struct GPXReader: Sendable {
             let count = try input.read(into: chunk)
             if count == 0 { break }
             let status = xmlParseChunk(parser, chunkBase, Int32(count), 0)
-            try check(status)
+            // Points completed before an error reach the sink first: nothing accepted is lost.
             try drain()
+            try check(status)
         }
         let status = xmlParseChunk(parser, nil, 0, 1)
-        try check(status)
         try drain()
+        try check(status)
 
         if !state.pointee.sawTrackPoint, !state.pointee.routeSamples.isEmpty {
             var route = ContiguousArray<Sample>()

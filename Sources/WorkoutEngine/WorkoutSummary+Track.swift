@@ -21,3 +21,36 @@ extension WorkoutSummary {
         skippedFields = report.skippedFields
     }
 }
+
+extension WorkoutSummary {
+    /// Summarises a track held in memory (an uploaded body, a `Data`, a `[UInt8]`), without a temporary
+    /// file. The format comes from `name`'s extension, else from the first bytes.
+    /// - Throws: `TrackFormatError` (malformed, with `name`, line and column).
+    public init(
+        trackBytes bytes: some Sequence<UInt8>, name: String = "<memory>", format: TrackFormat? = nil,
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
+        var builder = WorkoutBuilder(options: options)
+        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &builder)
+        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        skippedFields = report.skippedFields
+    }
+
+    /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
+    /// arrives on a dedicated thread: no temporary file, no cooperative thread blocked, memory bounded by
+    /// the route (see ``TrackReader/read(chunks:name:format:options:into:)``).
+    ///
+    /// ```swift
+    /// let summary = try await WorkoutSummary(trackChunks: request.body.map { $0.readableBytesView }, name: "ride.gpx")
+    /// ```
+    /// - Throws: `TrackFormatError`, `TrackInputError` (the chunks' sequence failed), `CancellationError`.
+    public init<Chunks: AsyncSequence>(
+        trackChunks chunks: Chunks, name: String = "<stream>", format: TrackFormat? = nil,
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+    ) async throws where Chunks.Element: Sequence<UInt8> {
+        let (report, builder) = try await TrackReader.read(
+            chunks: chunks, name: name, format: format, options: readOptions, into: WorkoutBuilder(options: options))
+        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        skippedFields = report.skippedFields
+    }
+}
