@@ -69,6 +69,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The README's code blocks, compiled as written (ReadmeExampleTests checks the text is the same).
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["WorkoutEngine", "StrengthTraining", "TestSupport"]),
         .testTarget(
             name: "StrengthTrainingTests",
             dependencies: ["StrengthTraining", "SessionSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]
