@@ -178,6 +178,12 @@ struct GPXParseState: ~Copyable {
 
     // MARK: SAX events
 
+    /// `<!DOCTYPE …`: an internal subset (`[`) is refused before libxml2 parses its declarations.
+    mutating func documentType() {
+        guard let parser, XMLPushFeeder.refuseInternalSubset(parser) else { return }
+        fail(XMLPushFeeder.internalSubsetMessage, at: currentPosition())
+    }
+
     mutating func startElement(
         name: UnsafePointer<UInt8>,
         uri: UnsafePointer<UInt8>?,
@@ -517,9 +523,9 @@ struct GPXParseState: ~Copyable {
 
 extension GPXParseState {
     /// A SAX2 handler whose callbacks forward to the `GPXParseState` passed as user data. Only element,
-    /// character and error events are handled: no DTD, entity-declaration or document callbacks, so
-    /// libxml2 builds no document and never expands or loads an entity other than the predefined and
-    /// character ones.
+    /// character and error events are handled, plus the DOCTYPE (to refuse an internal subset): no
+    /// entity-declaration or document callbacks, so libxml2 builds no document and never expands or loads
+    /// an entity other than the predefined and character ones.
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -540,6 +546,10 @@ extension GPXParseState {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.ignorableWhitespace = characters
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.documentType()
+        }
         handler.serror = structuredErrorHandler
         return handler
     }

@@ -3,8 +3,9 @@ import CLibXML2
 
 /// Streaming GPX 1.0 / 1.1 reader over libxml2's SAX2 push parser.
 ///
-/// The input is read in chunks (64 KiB by default) and pushed into `xmlParseChunk`; no document tree
-/// is built and the file is never held in memory. Element and namespace names are compared as bytes,
+/// The input is read in chunks (64 KiB by default, more while one token is incomplete: see
+/// `XMLPushFeeder`) and pushed into `xmlParseChunk`; no document tree is built and the file is never held
+/// in memory. The work is linear in the input, whatever the size of one comment, attribute or text. Element and namespace names are compared as bytes,
 /// character data goes into one reused buffer and numbers are parsed from bytes, so reading allocates
 /// nothing per point once its buffers have grown.
 ///
@@ -54,10 +55,11 @@ import CLibXML2
 /// A UTF-8 byte order mark and ASCII white space before the first `<` are skipped (real Polar exports
 /// put white space before `<?xml`; positions still count the skipped lines). Declared encodings such as
 /// ISO-8859-1, and UTF-16 with a byte order mark, are decoded by libxml2. Comments, CDATA sections and
-/// the predefined and character entities (`&amp;`, `&#233;`) work anywhere. Entities declared in a DTD
-/// are not supported: the reader registers no DTD callbacks, loads nothing external (`XML_PARSE_NONET`,
-/// no external subset), and so is immune to XXE and entity-expansion attacks. `XML_PARSE_HUGE` lifts
-/// libxml2's size limits on text nodes (long waypoint descriptions).
+/// the predefined and character entities (`&amp;`, `&#233;`) work anywhere. A DOCTYPE with an internal
+/// subset is an error (`DOCTYPE with an internal subset is not supported`), so no entity is ever declared;
+/// nothing external is loaded (`XML_PARSE_NONET`, no external subset): the reader is immune to XXE and
+/// entity-expansion attacks. UTF-32 input is an error (`encoding UTF-32 is not supported`).
+/// `XML_PARSE_HUGE` lifts libxml2's size limits on text nodes (long waypoint descriptions).
 ///
 /// Not thread safe per call, but a `GPXReader` value holds no state: separate calls may run on
 /// separate threads. While a call runs it installs its own libxml2 structured error handler for the
@@ -98,7 +100,8 @@ public struct GPXReader: Sendable {
     ///   the activity name (`trk/type`), if any.
     /// - Throws: `TrackFormatError` for malformed XML or GPX, `TrackInputError` when the input cannot be
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
-    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus buffered route points.
+    /// - Complexity: O(n) in the input size; memory is O(chunk size + the longest token) plus buffered
+    ///   route points.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<GPXParseState>.allocate(capacity: 1)
         state.initialize(to: GPXParseState(fileName: input.name, strict: options.strict))
@@ -108,9 +111,6 @@ public struct GPXReader: Sendable {
         }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { chunk.deallocate() }
-        guard let chunkBase = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
-            return TrackReadReport(format: .gpx)
-        }
 
         // The first bytes: skip a UTF-8 BOM and leading white space, keep at least 4 bytes (or all the
         // input) for libxml2's encoding detection.
@@ -127,7 +127,14 @@ public struct GPXReader: Sendable {
                 }
             }
         }
-        try fill(3)
+        try fill(4)
+        if let encoding = XMLPushFeeder.unsupportedEncoding(ofFirstBytes: head) {
+            throw TrackFormatError(
+                file: input.name,
+                position: SourcePosition(line: 1, column: 1),
+                message: "encoding \(encoding) is not supported (convert the file to UTF-8)"
+            )
+        }
         let isUTF16 = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { headStart = 3 }
         if !isUTF16 {
@@ -222,10 +229,8 @@ public struct GPXReader: Sendable {
             try deliver(&batch, announcingAt: activityIndex)
         }
 
-        while !atEnd {
-            let count = try input.read(into: chunk)
-            if count == 0 { break }
-            let status = xmlParseChunk(parser, chunkBase, Int32(count), 0)
+        var feeder = XMLPushFeeder(chunkSize: chunkSize)
+        while !atEnd, let status = try feeder.pushNext(into: parser, from: &input) {
             // Points completed before an error reach the sink first: nothing accepted is lost.
             try drain()
             try check(status)

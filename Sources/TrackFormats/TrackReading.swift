@@ -221,6 +221,8 @@ public struct FormatSniffingInput {
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
+            // UTF-32 markup: the GPX reader names the encoding it cannot read.
+            if XMLPushFeeder.unsupportedEncoding(ofFirstBytes: pending) != nil { return .gpx }
             var start = 0
             if pending.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
             if let first = pending[start...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
