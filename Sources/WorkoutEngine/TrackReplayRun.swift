@@ -120,7 +120,7 @@ extension TrackReplay {
         replay.recorder = recorder
         let report = try TrackReader.read(input, format: format, into: &replay)
         try replay.finish()
-        let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
         let finished = recorder?.finish(summaryJSON: summary.jsonText())
         return (TrackReplayResult(summary: summary, report: report, journalFinished: finished, journalStatus: recorder?.status), replay.output)
     }

@@ -2,7 +2,7 @@ public import TrackFormats
 public import WorkoutCore
 
 extension WorkoutSummary {
-    /// Reads a GPX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
+    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
     /// memory grows with the accepted route, never with the file.
     ///
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
@@ -12,6 +12,6 @@ extension WorkoutSummary {
         let input = try TrackInput(path: path)
         var builder = WorkoutBuilder(options: options)
         let report = try TrackReader.read(input, format: format, into: &builder)
-        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
     }
 }
