@@ -109,102 +109,9 @@ public struct GPXReader: Sendable {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { chunk.deallocate() }
-
-        // The first bytes: skip a UTF-8 BOM and leading white space, keep at least 4 bytes (or all the
-        // input) for libxml2's encoding detection.
-        var head: [UInt8] = []
-        var headStart = 0
-        var atEnd = false
-        func fill(_ wanted: Int) throws {
-            while head.count - headStart < wanted, !atEnd {
-                let count = try input.read(into: chunk)
-                if count == 0 {
-                    atEnd = true
-                } else {
-                    head.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-                }
-            }
-        }
-        try fill(4)
-        if let encoding = XMLPushFeeder.unsupportedEncoding(ofFirstBytes: head) {
-            throw TrackFormatError(
-                file: input.name,
-                position: SourcePosition(line: 1, column: 1),
-                message: "encoding \(encoding) is not supported (convert the file to UTF-8)"
-            )
-        }
-        let isUTF16 = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { headStart = 3 }
-        if !isUTF16 {
-            var previous: UInt8 = 0
-            while true {
-                while headStart < head.count, GPXByteBuffer.isSpace(head[headStart]) {
-                    let byte = head[headStart]
-                    if byte == 0x0A {
-                        if previous != 0x0D { state.pointee.skippedLines += 1 }
-                        state.pointee.skippedColumns = 0
-                    } else if byte == 0x0D {
-                        state.pointee.skippedLines += 1
-                        state.pointee.skippedColumns = 0
-                    } else {
-                        state.pointee.skippedColumns += 1
-                    }
-                    previous = byte
-                    headStart += 1
-                }
-                if headStart < head.count || atEnd { break }
-                head.removeAll(keepingCapacity: true)
-                headStart = 0
-                try fill(1)
-            }
-        }
-        try fill(4)
-        if headStart == head.count, atEnd {
-            throw TrackFormatError(
-                file: input.name,
-                position: state.pointee.position(line: 1, column: 1),
-                message: "empty document: no gpx element"
-            )
-        }
-
-        var handler = GPXParseState.makeHandler()
-        let context = UnsafeMutableRawPointer(state)
-        let created = head[headStart...].withUnsafeBytes { bytes in
-            xmlCreatePushParserCtxt(
-                &handler, context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil
-            )
-        }
-        guard let parser = created else {
-            throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: "cannot create an XML parser")
-        }
-        defer {
-            if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
-            xmlFreeParserCtxt(parser)
-        }
-        state.pointee.parser = parser
-        _ = xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
-
-        // Errors libxml2 raises outside the parser's own channel (encoding conversion, I/O) go to the
-        // thread's structured handler: make it ours for the duration of the parse.
-        let savedHandler = __xmlStructuredError()?.pointee
-        let savedContext = __xmlStructuredErrorContext()?.pointee
-        xmlSetStructuredErrorFunc(context, GPXParseState.structuredErrorHandler)
-        defer { xmlSetStructuredErrorFunc(savedContext ?? nil, savedHandler ?? nil) }
-
         var report = TrackReadReport(format: .gpx)
         var batch = ContiguousArray<Sample>()
         batch.reserveCapacity(1024)
-
-        func check(_ status: Int32) throws {
-            if let error = state.pointee.error { throw error }
-            guard status != 0, let last = xmlCtxtGetLastError(parser),
-                  last.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
-            else { return }
-            state.pointee.libraryError(last)
-            if let error = state.pointee.error { throw error }
-        }
 
         func deliver(_ samples: inout ContiguousArray<Sample>, announcingAt activityIndex: Int?) throws {
             for index in samples.indices {
@@ -229,15 +136,7 @@ public struct GPXReader: Sendable {
             try deliver(&batch, announcingAt: activityIndex)
         }
 
-        var feeder = XMLPushFeeder(chunkSize: chunkSize)
-        while !atEnd, let status = try feeder.pushNext(into: parser, from: &input) {
-            // Points completed before an error reach the sink first: nothing accepted is lost.
-            try drain()
-            try check(status)
-        }
-        let status = xmlParseChunk(parser, nil, 0, 1)
-        try drain()
-        try check(status)
+        try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
 
         if !state.pointee.sawTrackPoint, !state.pointee.routeSamples.isEmpty {
             var route = ContiguousArray<Sample>()

@@ -4,9 +4,13 @@ extension WorkoutBuilder {
     /// The summary of what was added so far: the figures plus the simplified route, its encoded
     /// polyline and bounds.
     /// - Complexity: O(n) in the number of accepted fixes (one GEOS simplification).
+    /// - Parameters:
+    ///   - skippedUnknownRecords: input records of an unknown type the reader skipped.
+    ///   - device: what the recording device states about the workout (TCX, FIT), reported beside the
+    ///     engine's figures.
     /// - Throws: `RouteGeometryError` if GEOS fails on the route.
-    public func summary(skippedUnknownRecords: Int = 0) throws -> WorkoutSummary {
+    public func summary(skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) throws -> WorkoutSummary {
         let route = try RouteSummary(route: route, toleranceMeters: options.simplificationToleranceMeters)
-        return WorkoutSummary(metrics: snapshot, route: route, skippedUnknownRecords: skippedUnknownRecords)
+        return WorkoutSummary(metrics: snapshot, route: route, skippedUnknownRecords: skippedUnknownRecords, device: device)
     }
 }

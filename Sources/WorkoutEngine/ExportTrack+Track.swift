@@ -3,7 +3,7 @@ public import WorkoutCore
 public import WorkoutExports
 
 extension ExportTrack {
-    /// Reads a GPX, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
+    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
     /// streaming, and keeps what it accepted.
     /// - Throws: `TrackInputError`, `TrackFormatError`, as ``TrackReader/read(_:format:into:)``.
     /// - Complexity: O(n) time; memory O(fixes read).

@@ -123,8 +123,7 @@ extension TrackReplay {
         replay.recorder = recorder
         let report = try TrackReader.read(input, format: format, options: configuration.readOptions, into: &replay)
         try replay.finish()
-        var summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
-        summary.skippedFields = report.skippedFields
+        let summary = try replay.builder.summary(reading: report)
         let finished = recorder?.finish(summaryJSON: summary.jsonText())
         return (TrackReplayResult(summary: summary, report: report, journalFinished: finished, journalStatus: recorder?.status), replay.output)
     }

@@ -2,7 +2,7 @@ public import TrackFormats
 public import WorkoutCore
 
 extension WorkoutSummary {
-    /// Reads a GPX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
+    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
     /// memory grows with the accepted route, never with the file.
     ///
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
@@ -17,8 +17,7 @@ extension WorkoutSummary {
         let input = try TrackInput(path: path)
         var builder = WorkoutBuilder(options: options)
         let report = try TrackReader.read(input, format: format, options: readOptions, into: &builder)
-        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
-        skippedFields = report.skippedFields
+        self = try builder.summary(reading: report)
     }
 }
 
@@ -32,8 +31,7 @@ extension WorkoutSummary {
     ) throws {
         var builder = WorkoutBuilder(options: options)
         let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &builder)
-        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
-        skippedFields = report.skippedFields
+        self = try builder.summary(reading: report)
     }
 
     /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
@@ -50,7 +48,6 @@ extension WorkoutSummary {
     ) async throws where Chunks.Element: Sequence<UInt8> {
         let (report, builder) = try await TrackReader.read(
             chunks: chunks, name: name, format: format, options: readOptions, into: WorkoutBuilder(options: options))
-        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
-        skippedFields = report.skippedFields
+        self = try builder.summary(reading: report)
     }
 }

@@ -3,7 +3,7 @@ import WorkoutEngine
 
 /// The options every command that reads a track shares.
 struct TrackOptions: ParsableArguments {
-    @Argument(help: "A GPX, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "json", "ndjson", "jsonl"]))
+    @Argument(help: "A GPX, TCX, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "tcx", "json", "ndjson", "jsonl"]))
     var path: String
 
     @Option(name: .long, help: "The input format (default: from the file extension, else from the first bytes).")

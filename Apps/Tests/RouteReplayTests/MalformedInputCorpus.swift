@@ -244,6 +244,87 @@ enum MalformedInputCorpus {
         ]
         cases.append(text("gpx-huge-attribute", "gpx", gpx([p[0], "<trkpt lat=\"47.1\" lon=\"8.5\" note=\"" + String(repeating: "x", count: 200_000) + "\"/>"]), .summary))
         cases += adversarial
+        cases += tcxCases
+        return cases
+    }
+
+    // MARK: TCX
+
+    static func trackpoint(_ index: Int, lat: String? = nil, lon: String? = nil, time: String? = nil, altitude: String? = nil,
+                           heartRate: String? = nil, position: Bool = true) -> String {
+        let latitude = lat ?? String(format: "%.6f", 47.37 + Double(index) * 0.0003)
+        let timestamp = time ?? String(format: "2024-05-01T07:00:%02dZ", index * 5)
+        let place = position ? "<Position><LatitudeDegrees>\(latitude)</LatitudeDegrees><LongitudeDegrees>\(lon ?? "8.54")</LongitudeDegrees></Position>" : ""
+        return "<Trackpoint><Time>\(timestamp)</Time>\(place)<AltitudeMeters>\(altitude ?? "\(400 + index)")</AltitudeMeters>"
+            + "<DistanceMeters>\(index * 33)</DistanceMeters><HeartRateBpm><Value>\(heartRate ?? "\(120 + index)")</Value></HeartRateBpm>"
+            + "<Extensions><ns3:TPX><ns3:Speed>6.6</ns3:Speed></ns3:TPX></Extensions></Trackpoint>"
+    }
+
+    /// A TCX document of two laps, each holding one `Track` of the given trackpoints.
+    static func tcx(_ first: [String], _ second: [String] = [], declaration: String = #"<?xml version="1.0" encoding="UTF-8"?>"#, sport: String = "Running") -> String {
+        func lap(_ start: String, _ points: [String]) -> String {
+            "<Lap StartTime=\"\(start)\"><TotalTimeSeconds>15</TotalTimeSeconds><DistanceMeters>99</DistanceMeters><Calories>9</Calories>"
+                + "<TriggerMethod>Manual</TriggerMethod><Track>\n\(points.joined(separator: "\n"))\n</Track></Lap>"
+        }
+        return """
+        \(declaration)
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
+        <Activities><Activity Sport="\(sport)"><Id>2024-05-01T07:00:00Z</Id>
+        \(lap("2024-05-01T07:00:00Z", first))
+        \(lap("2024-05-01T07:00:15Z", second))
+        <Creator><Name>Corpus 1</Name></Creator></Activity></Activities>
+        </TrainingCenterDatabase>
+
+        """
+    }
+
+    static var validTCX: String { tcx((0..<3).map { trackpoint($0) }, (3..<6).map { trackpoint($0) }) }
+
+    /// TCX: the same harness, every command (issue 15).
+    static var tcxCases: [MalformedInputCase] {
+        let t = (0..<6).map { trackpoint($0) }
+        var cases: [MalformedInputCase] = [
+            text("tcx-valid", "tcx", validTCX, .summary),
+            text("tcx-valid-text-format", "tcx", validTCX, .summary, ["--format", "text"]),
+            // Detected by its root element: named .gpx, no extension (standard input), or forced.
+            text("tcx-named-gpx", "gpx", validTCX, .summary),
+            text("stdin-tcx", nil, validTCX, .summary),
+            text("stdin-tcx-input-format", nil, validTCX, .summary, ["--input-format", "tcx"]),
+            text("tcx-leading-whitespace", "tcx", "\n   \n  " + validTCX, .summary),
+            bytes("tcx-utf8-bom", "tcx", [0xEF, 0xBB, 0xBF] + Array(validTCX.utf8), .summary),
+            text("tcx-sport-other", "tcx", tcx(t, sport: "Other"), .summary),
+            text("tcx-sport-empty", "tcx", tcx(t, sport: ""), .summary),
+            text("tcx-no-position", "tcx", tcx((0..<6).map { trackpoint($0, position: false) }), .summary),
+            text("tcx-lap-without-trackpoints", "tcx", tcx([], []), .summary),
+            text("tcx-no-activities", "tcx", #"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"/>"#, .summary),
+            text("tcx-deep-nesting", "tcx", tcx([t[0], "<Trackpoint><Extensions>" + String(repeating: "<a>", count: 5000) + String(repeating: "</a>", count: 5000) + "</Extensions></Trackpoint>"]), .summary),
+            // Optional fields that do not parse: dropped and counted.
+            text("tcx-altitude-abc", "tcx", tcx([t[0], trackpoint(1, altitude: "abc"), t[2]]), .summary),
+            text("tcx-heart-rate-1e999", "tcx", tcx([t[0], trackpoint(1, heartRate: "1e999"), t[2]]), .summary),
+            text("tcx-altitude-1e300-text", "tcx", tcx([t[0], trackpoint(1, altitude: "1e300"), t[2]]), .summary, ["--format", "text"]),
+            // Required fields that do not parse.
+            text("tcx-lat-abc", "tcx", tcx([t[0], trackpoint(1, lat: "abc")]), .malformed),
+            text("tcx-lon-NaN", "tcx", tcx([t[0], trackpoint(1, lon: "NaN")]), .malformed),
+            text("tcx-lat-empty", "tcx", tcx([t[0], trackpoint(1, lat: "")]), .malformed),
+            text("tcx-position-without-longitude", "tcx", tcx([t[0], "<Trackpoint><Position><LatitudeDegrees>47</LatitudeDegrees></Position></Trackpoint>"]), .malformed),
+            text("tcx-time-month-13", "tcx", tcx([t[0], trackpoint(1, time: "2024-13-01T07:00:00Z")]), .malformed),
+            text("tcx-time-words", "tcx", tcx([t[0], trackpoint(1, time: "later")]), .malformed),
+            // Wrong roots and broken XML.
+            text("tcx-wrong-root", "tcx", #"<?xml version="1.0"?><kml><Document/></kml>"#, .malformed),
+            text("tcx-gpx-forced", "gpx", validGPX, .malformed, ["--input-format", "tcx"]),
+            text("tcx-forced-gpx", "tcx", validTCX, .malformed, ["--input-format", "gpx"]),
+            text("tcx-wrong-namespace", "tcx", #"<TrainingCenterDatabase xmlns="http://example.com/x"/>"#, .malformed),
+            text("tcx-mismatched-end-tag", "tcx", tcx([t[0], "<Trackpoint><Time>2024-05-01T07:00:05Z</Time></Track>"]), .malformed),
+            bytes("tcx-empty-file", "tcx", [], .malformed),
+            bytes("tcx-binary-garbage", "tcx", garbage(count: 4096, seed: 0x7C15_9E37_79B9_7F4A), .malformed),
+            text("tcx-entity-expansion", "tcx", """
+                <?xml version="1.0"?>
+                <!DOCTYPE TrainingCenterDatabase [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>
+                <TrainingCenterDatabase><Activities><Activity Sport="&e;"/></Activities></TrainingCenterDatabase>
+                """, .malformed),
+        ]
+        let end = validTCX.utf8.count - "\n".utf8.count
+        cases += truncations(of: validTCX, name: "tcx", ext: "tcx", count: 16) { $0.count >= end }
         return cases
     }
 
