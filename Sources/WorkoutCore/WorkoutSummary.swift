@@ -7,11 +7,15 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
+    /// Splits, laps, best efforts, mean-maximal curves, training load and climbs.
+    public var analysis: WorkoutAnalysis
 
-    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0) {
+    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0,
+                analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.metrics = metrics
         self.route = route
         self.skippedUnknownRecords = skippedUnknownRecords
+        self.analysis = analysis
     }
 
     /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
