@@ -113,11 +113,13 @@ public struct WorkoutSummary: Sendable, Hashable {
             json.null("bounds")
         }
         json.endObject()
+        analysis.writeKeys(to: &json)
         json.endObject()
     }
 
-    /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre.
-    public func text() -> String {
+    /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre, then the analysis (splits
+    /// in `units`, laps, best efforts, power, climbs).
+    public func text(units: DisplayUnits = .metric) -> String {
         let m = metrics
         var lines: [String] = []
         lines.append("Activity:        \(m.activity.rawValue)")
@@ -149,6 +151,7 @@ public struct WorkoutSummary: Sendable, Hashable {
         }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
+        lines += analysis.textLines(units: units)
         return lines.joined(separator: "\n") + "\n"
     }
 }
