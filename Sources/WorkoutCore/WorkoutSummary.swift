@@ -13,12 +13,16 @@ public struct WorkoutSummary: Sendable, Hashable {
     /// What the recording device states about the workout (TCX, FIT), beside the engine's own figures;
     /// `nil` for inputs that state nothing (GPX, JSON).
     public var device: DeviceRecord?
+    /// Splits, laps, best efforts, mean-maximal curves, training load and climbs.
+    public var analysis: WorkoutAnalysis
 
-    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) {
+    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil,
+                analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.metrics = metrics
         self.route = route
         self.skippedUnknownRecords = skippedUnknownRecords
         self.device = device
+        self.analysis = analysis
     }
 
     /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
@@ -136,12 +140,14 @@ public struct WorkoutSummary: Sendable, Hashable {
             json.null("bounds")
         }
         json.endObject()
+        analysis.writeKeys(to: &json)
         json.endObject()
     }
 
     /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre; the device's own figures,
-    /// when the input states them, in brackets beside the engine's.
-    public func text() -> String {
+    /// when the input states them, in brackets beside the engine's; then the analysis (splits in `units`,
+    /// laps, best efforts, power, climbs).
+    public func text(units: DisplayUnits = .metric) -> String {
         let m = metrics
         let d = device
         var lines: [String] = []
@@ -191,6 +197,7 @@ public struct WorkoutSummary: Sendable, Hashable {
         }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
+        lines += analysis.textLines(units: units)
         return lines.joined(separator: "\n") + "\n"
     }
 
