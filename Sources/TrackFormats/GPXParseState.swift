@@ -333,6 +333,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
             guard let time = ISO8601Time.secondsSince1970(utf8: value) else {
                 return fail("time: \"\(Self.quoted(value))\" is not a valid ISO 8601 date-time", at: textPosition)
             }
+            guard ISO8601Time.acceptedSeconds.contains(time) else {
+                return fail("time: " + ISO8601Time.outOfRangeMessage("\"\(Self.quoted(value))\""), at: textPosition)
+            }
             point.time = time
         case .fix:
             point.hasFix = !(value.count == 4 && matches(value, "none"))

@@ -110,6 +110,8 @@ struct JSONFieldSlot {
         case nonFinite
         /// A `time` string that is not an accepted ISO 8601 date-time.
         case invalidTime
+        /// A `time` (string or number) outside the years 0001...9999 (`ISO8601Time.acceptedSeconds`).
+        case timeOutOfRange
         /// An `event` string that is not a known event kind.
         case unknownEvent
     }
@@ -369,6 +371,10 @@ struct JSONRecordParser {
             default:
                 slot.value = try scanner.scanNumber(convert: true)
                 slot.state = slot.value.isFinite ? .number : .nonFinite
+                if field == .time, slot.state == .number, !ISO8601Time.acceptedSeconds.contains(slot.value) {
+                    slot.state = .timeOutOfRange
+                    offendingText = JSONText.number(slot.value)
+                }
             }
         case 0x22:
             slot.found = .string
@@ -398,6 +404,10 @@ struct JSONRecordParser {
                 if length <= 64, let time = timeValue(length) {
                     slot.value = time
                     slot.state = .number
+                    if !ISO8601Time.acceptedSeconds.contains(time) {
+                        slot.state = .timeOutOfRange
+                        offendingText = "\"" + capturedText(length) + "\""
+                    }
                 } else {
                     slot.state = .invalidTime
                     offendingText = capturedText(min(length, 64))
@@ -441,6 +451,7 @@ struct JSONRecordParser {
         switch slot.state {
         case .nonFinite: message = "number out of range (not a finite Double)"
         case .invalidTime: message = "invalid ISO 8601 date-time \"\(offendingText)\" (expected e.g. 2024-05-01T07:30:00.5+02:00)"
+        case .timeOutOfRange: message = ISO8601Time.outOfRangeMessage(offendingText)
         case .unknownEvent: message = "unknown event \"\(offendingText)\" (expected pause, resume, lap or segment)"
         default: message = "expected \(expected), found \(slot.found.name)"
         }

@@ -425,15 +425,20 @@ public struct WorkoutBuilder: Sendable {
         if let time = event.time, time.isFinite {
             if clock.state == .notStarted {
                 startClock(at: time, into: &outcome)
-            } else if let last = lastTime, time > last, clock.state == .paused, resumesOnNextSample, event.kind != .pause {
+            } else if let last = lastTime, time > last, clock.state == .paused, resumesOnNextSample,
+                      event.kind != .pause, event.kind != .segmentStart {
                 // A timed event after a segment boundary resumes the session at its time, as a sample would.
                 advanceLastTime(to: time)
                 clock.resume(at: time)
                 resumesOnNextSample = false
                 note(.resume, at: time, cause: .recordingGap, into: &outcome)
-            } else {
+            } else if event.kind != .segmentStart {
                 advanceLastTime(to: time)
             }
+            // A segment marker's own time does not move the clock on: the gap before the new segment is
+            // paused from the previous segment's last sample, and the new segment's first sample (often at
+            // the marker's time) resumes it. Moving on first paused at the marker's time, so a fix at that
+            // time counted as 'while paused': 200 000 one-point segments kept one fix.
         }
         let at = event.time ?? lastTime
         switch event.kind {

@@ -213,10 +213,12 @@ enum MalformedInputCorpus {
             text("ndjson-time-bad-offset", "ndjson", location(0, time: "\"2024-05-01T07:00:00+25:00\"") + "\n", .malformed),
             text("ndjson-time-backwards", "ndjson", (0..<6).reversed().map { location($0) }.joined(separator: "\n") + "\n", .summary),
             text("ndjson-time-duplicate", "ndjson", (0..<6).map { location($0, time: "1714546800") }.joined(separator: "\n") + "\n", .summary),
-            text("ndjson-time-1e300", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .summary),
-            text("ndjson-time-minus-1e300", "ndjson", location(0, time: "-1e300") + "\n" + location(1) + "\n", .summary),
-            text("ndjson-time-1e300-text", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .summary, ["--format", "text"]),
-            text("ndjson-time-huge-gap", "ndjson", location(0, time: "0") + "\n" + location(1, time: "1e15") + "\n", .summary, ["--format", "text"]),
+            // Times no output can write are refused since issue 13 (they were summarised with null dates).
+            text("ndjson-time-1e300", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .malformed),
+            text("ndjson-time-minus-1e300", "ndjson", location(0, time: "-1e300") + "\n" + location(1) + "\n", .malformed),
+            text("ndjson-time-1e300-text", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .malformed, ["--format", "text"]),
+            text("ndjson-time-huge-gap", "ndjson", location(0, time: "0") + "\n" + location(1, time: "1e15") + "\n", .malformed, ["--format", "text"]),
+            text("ndjson-time-gap-to-year-9900", "ndjson", location(0, time: "0") + "\n" + location(1, time: "250000000000") + "\n", .summary, ["--format", "text"]),
             text("ndjson-speed-absurd-text", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":1e300}"# + "\n" + #"{"type":"location","time":2,"latitude":47.001,"longitude":8,"speed":1e300}"# + "\n", .summary, ["--format", "text", "--filter", "none"]),
             text("ndjson-bpm-1e300", "ndjson", location(0) + "\n" + #"{"type":"heartRate","time":1714546801,"bpm":1e300}"# + "\n" + location(1) + "\n", .summary),
             text("ndjson-raw-control-char", "ndjson", "{\"type\":\"header\",\"activity\":\"ru\u{01}n\"}\n", .malformed),
@@ -390,6 +392,19 @@ enum MalformedInputCorpus {
             text("gpx-2mb-attribute-full-of-gt", "gpx", gpx([p0, gtAttribute, point(1)]), .summary),
             text("gpx-2mb-comment-before-root", "gpx", gpx(validPoints, declaration: #"<?xml version="1.0"?>"# + gtComment), .summary),
             subsetCase,
+        ]
+        // Times no output can write (before year 1, after year 9999): refused on input, with the field.
+        let yearZero = text("gpx-time-year-0000", "gpx", gpx([p0, point(1, time: "0000-06-01T00:00:00Z")]), .malformed)
+        let epoch1e18 = text("ndjson-time-1e18", "ndjson", location(0) + "\n" + location(1, time: "1e18") + "\n", .malformed)
+        let milliseconds = text("json-time-in-milliseconds", "json", #"{"samples":["# + location(0, time: "1714546800000") + "]}", .malformed)
+        let isoYearZero = text("ndjson-time-iso-year-0000", "ndjson", location(0, time: #""0000-01-01T00:00:00Z""#) + "\n", .malformed)
+        for var timeCase in [yearZero, epoch1e18, milliseconds, isoYearZero] {
+            timeCase.expectedMessage = "is outside the years 0001 to 9999"
+            cases.append(timeCase)
+        }
+        cases += [
+            text("gpx-time-year-0001", "gpx", gpx((0..<6).map { point($0, time: String(format: "0001-01-01T00:00:%02dZ", $0 * 5)) }), .summary),
+            text("ndjson-time-year-9999", "ndjson", (0..<6).map { location($0, time: "\(253_402_300_700 + $0 * 5)") }.joined(separator: "\n") + "\n", .summary),
         ]
         for (name, ext, littleEndian, mark) in [("gpx-utf32be", "gpx", false, false), ("gpx-utf32le-bom", "gpx", true, true),
                                                 ("stdin-utf32be-bom-gpx", nil, false, true), ("stdin-utf32le-gpx", nil, true, false)] {
