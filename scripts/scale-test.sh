@@ -103,13 +103,13 @@ printf '%-44s %14s %9s %14s %6s\n' run input seconds "peak RSS MiB" exit
 results=()
 for fraction in 10 1; do
     size=$((gpx_bytes / fraction))
-    read -r seconds rss status < <(measure generate_gpx "$size" "$binary" summary - --input-format gpx)
+    read -r seconds rss status < <(measure generate_gpx "$size" "$binary" summary - --input-format gpx --no-analysis)
     printf '%-44s %11s MB %9s %14s %6s\n' "summary GPX (1/$fraction)" "$((size / 1000000))" "$seconds" "$((rss / 1024))" "$status"
     results+=("gpx $fraction $rss $status")
 done
 for fraction in 10 1; do
     count=$((ndjson_samples / fraction))
-    read -r seconds rss status < <(measure generate_ndjson "$count" "$binary" replay - --input-format ndjson --as-fast-as-possible --fps 1 --format ndjson)
+    read -r seconds rss status < <(measure generate_ndjson "$count" "$binary" replay - --input-format ndjson --as-fast-as-possible --fps 1 --format ndjson --no-analysis)
     printf '%-44s %10s smp %9s %14s %6s\n' "replay NDJSON --as-fast-as-possible (1/$fraction)" "$count" "$seconds" "$((rss / 1024))" "$status"
     results+=("ndjson $fraction $rss $status")
 done

@@ -55,7 +55,7 @@ public struct ResumeStore: Sendable {
     /// Reads the saved state at `now` (seconds since 1970). Discards, logging the reason and removing
     /// the file: a corrupt file, a state of another workout than `workoutID` (any workout when `nil`),
     /// a state that is not active, or one last active more than ``maximumAgeSeconds`` ago. Never throws.
-    public func load(workoutID: String? = nil, now: Double, logger: Logger) -> ResumeLoadResult {
+    public func load(workoutID: String? = nil, now: Double, logger: Logger = .quiet) -> ResumeLoadResult {
         let bytes: [UInt8]
         do {
             guard try fileSystem.fileSize(path) != nil else { return .nothing }

@@ -54,7 +54,7 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
     public init(
         workout: StrengthWorkout, presentationMode: PresentationMode = .single, clock: C, wallTimeAtStart: Double,
         store: ResumeStore?, displayMinimumInterval: Double = DisplayStateThrottle.defaultMinimumInterval,
-        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger
+        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger = .quiet
     ) throws(StrengthSessionError) {
         let state = try StrengthSessionState(workout: workout, presentationMode: presentationMode, createdAt: wallTimeAtStart)
         self.init(state: state, clock: clock, wallTimeAtStart: wallTimeAtStart, store: store,
@@ -67,7 +67,7 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
     public init(
         resuming state: StrengthSessionState, clock: C, wallTimeAtStart: Double, store: ResumeStore?,
         displayMinimumInterval: Double = DisplayStateThrottle.defaultMinimumInterval,
-        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger
+        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger = .quiet
     ) {
         self.init(state: state, clock: clock, wallTimeAtStart: wallTimeAtStart, store: store,
                   displayMinimumInterval: displayMinimumInterval, inFlightTimeout: inFlightTimeout, logger: logger)

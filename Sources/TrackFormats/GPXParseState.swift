@@ -90,6 +90,10 @@ struct GPXPointValues {
 /// Not thread safe: one parse owns one state.
 struct GPXParseState: XMLSAXState, ~Copyable {
     let fileName: String
+    /// Whether an optional value that does not parse is an error (else it is dropped and counted).
+    let strict: Bool
+    /// Optional values dropped because they did not parse, by element name.
+    private(set) var skippedFields: [String: SkippedField] = [:]
     /// The parser, for positions and `xmlStopParser`; set right after the context is created.
     var parser: xmlParserCtxtPtr?
     /// Lines (and, on the first line, columns) of leading white space skipped before libxml2 saw the input.
@@ -124,8 +128,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
 
     static let emptyDocumentMessage = "empty document: no gpx element"
 
-    init(fileName: String) {
+    init(fileName: String, strict: Bool = false) {
         self.fileName = fileName
+        self.strict = strict
         stack.reserveCapacity(64)
         pending.reserveCapacity(1024)
     }
@@ -337,7 +342,12 @@ struct GPXParseState: XMLSAXState, ~Copyable {
             case .empty:
                 number = nil
             case .invalid:
-                return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                guard !strict else {
+                    return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                }
+                // An optional value: the point keeps everything else.
+                SkippedField.note(node.elementName, at: textPosition, value: Self.quoted(value), in: &skippedFields)
+                return
             case .value(let parsed):
                 number = parsed
             }
@@ -427,9 +437,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
 
 extension GPXParseState {
     /// A SAX2 handler whose callbacks forward to the `GPXParseState` passed as user data. Only element,
-    /// character and error events are handled: no DTD, entity-declaration or document callbacks, so
-    /// libxml2 builds no document and never expands or loads an entity other than the predefined and
-    /// character ones.
+    /// character and error events are handled, plus the DOCTYPE (to refuse an internal subset): no
+    /// entity-declaration or document callbacks, so libxml2 builds no document and never expands or loads
+    /// an entity other than the predefined and character ones.
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -450,6 +460,10 @@ extension GPXParseState {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.ignorableWhitespace = characters
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.documentType()
+        }
         handler.serror = structuredErrorHandler
         return handler
     }

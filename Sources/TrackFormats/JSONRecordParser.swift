@@ -133,9 +133,13 @@ struct JSONRecordParser {
     var pendingActivity: String?
     var report: TrackReadReport
 
-    init(source: FormatSniffingInput, chunkSize: Int, expected: TrackFormat) {
+    /// Whether an optional field of the wrong type is an error (else it is dropped and counted).
+    let strict: Bool
+
+    init(source: FormatSniffingInput, chunkSize: Int, expected: TrackFormat, strict: Bool = false) {
         scanner = JSONScanner(source: source, chunkSize: chunkSize)
         self.expected = expected
+        self.strict = strict
         slots = Array(repeating: JSONFieldSlot(), count: JSONField.allCases.count)
         report = TrackReadReport(format: expected)
     }
@@ -459,14 +463,21 @@ struct JSONRecordParser {
         return slot.value
     }
 
+    /// An optional field's value: `nil` when absent or `null`. One of the wrong type, or a number out of
+    /// range, is dropped and counted in `report.skippedFields` (the record is kept), or is an error when
+    /// strict.
     @inline(__always)
-    private func optional(_ field: JSONField, _ seen: UInt32) throws -> Double? {
+    private mutating func optional(_ field: JSONField, _ seen: UInt32) throws -> Double? {
         guard seen & field.bit != 0 else { return nil }
         let slot = slots[field.rawValue]
         switch slot.state {
         case .number: return slot.value
         case .null: return nil
-        default: throw fieldError(field, slot, expected: "a number or null")
+        default:
+            guard !strict else { throw fieldError(field, slot, expected: "a number or null") }
+            let found = slot.state == .nonFinite ? "a number out of range" : slot.found.name
+            SkippedField.note(String(describing: field.name), at: slot.position, value: found, in: &report.skippedFields)
+            return nil
         }
     }
 
@@ -529,9 +540,12 @@ struct JSONRecordParser {
             sample = .event(WorkoutEventSample(time: time, kind: eventKind))
         case .weather:
             let time = try required(.time, seen, start: start)
+            let given = seen & (JSONField.temperatureCelsius.bit | JSONField.humidityPercent.bit) != 0
             let temperature = try optional(.temperatureCelsius, seen)
             let humidity = try optional(.humidityPercent, seen)
             guard temperature != nil || humidity != nil else {
+                // Values given but dropped (counted above): the record has nothing left to say.
+                if given, !report.skippedFields.isEmpty { return }
                 throw scanner.error("a weather record needs \"temperatureCelsius\" or \"humidityPercent\"", at: start)
             }
             sample = .weather(WeatherSample(time: time, temperatureCelsius: temperature, humidityPercent: humidity))

@@ -578,6 +578,10 @@ extension TCXParseState {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.ignorableWhitespace = characters
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: TCXParseState.self).pointee.documentType()
+        }
         handler.serror = structuredErrorHandler
         return handler
     }

@@ -25,23 +25,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An optional field that did not parse and was dropped from its sample (the sample itself was kept):
-/// how often, and where first.
-public struct SkippedField: Sendable, Hashable {
-    /// Samples that lost this field.
-    public var count: Int
-    /// Where it was first dropped.
-    public var firstPosition: SourcePosition
-    /// The first value that did not parse, as written (shortened to at most 40 bytes), when there is one.
-    public var firstValue: String?
-
-    public init(count: Int, firstPosition: SourcePosition, firstValue: String? = nil) {
-        self.count = count
-        self.firstPosition = firstPosition
-        self.firstValue = firstValue
-    }
-}
-
 /// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
 public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     /// Offset of the first byte that could not be read, from the start of the input.
@@ -172,11 +155,11 @@ public enum TrackReader {
         }
         switch detected {
         case .gpx:
-            return try GPXReader().read(&sniffer, into: &sink)
+            return try GPXReader(options: options).read(&sniffer, into: &sink)
         case .tcx:
             return try TCXReader(options: options).read(&sniffer, into: &sink)
         case .json, .ndjson:
-            return try JSONSampleReader(expected: detected).read(&sniffer, into: &sink)
+            return try JSONSampleReader(expected: detected, options: options).read(&sniffer, into: &sink)
         case .fit:
             // The FIT reader lands with its own commit; until then this format is refused.
             throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1),
@@ -210,6 +193,8 @@ public struct FormatSniffingInput {
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
+            // UTF-32 markup: the GPX reader names the encoding it cannot read.
+            if XMLPushFeeder.unsupportedEncoding(ofFirstBytes: pending) != nil { return .gpx }
             var start = 0
             if pending.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
             if let first = pending[start...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {

@@ -42,7 +42,14 @@ enum XMLPushParser {
                 }
             }
         }
-        try fill(3)
+        try fill(4)
+        if let encoding = XMLPushFeeder.unsupportedEncoding(ofFirstBytes: head) {
+            throw TrackFormatError(
+                file: input.name,
+                position: SourcePosition(line: 1, column: 1),
+                message: "encoding \(encoding) is not supported (convert the file to UTF-8)"
+            )
+        }
         let isUTF16 = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { headStart = 3 }
         if !isUTF16 {
@@ -110,15 +117,15 @@ enum XMLPushParser {
             if let error = state.pointee.error { throw error }
         }
 
-        while !atEnd {
-            let count = try input.read(into: chunk)
-            if count == 0 { break }
-            let status = xmlParseChunk(parser, chunkBase, Int32(count), 0)
-            try check(status)
+        // The feeder keeps libxml2's work linear in the size of one token (see XMLPushFeeder). What the
+        // callbacks completed before an error reaches the sink first: nothing accepted is lost.
+        var feeder = XMLPushFeeder(chunkSize: chunkSize)
+        while !atEnd, let status = try feeder.pushNext(into: parser, from: &input) {
             try afterChunk()
+            try check(status)
         }
         let status = xmlParseChunk(parser, nil, 0, 1)
-        try check(status)
         try afterChunk()
+        try check(status)
     }
 }

@@ -69,6 +69,13 @@ extension XMLSAXState where Self: ~Copyable {
         )
     }
 
+    /// `<!DOCTYPE …`: an internal subset (`[`) is refused before libxml2 parses its declarations (see
+    /// ``XMLPushFeeder``). Every reader's handler registers it as the `internalSubset` callback.
+    mutating func documentType() {
+        guard let parser, XMLPushFeeder.refuseInternalSubset(parser) else { return }
+        fail(XMLPushFeeder.internalSubsetMessage, at: currentPosition())
+    }
+
     // MARK: Names and values
 
     /// `true` when the NUL-terminated `name` is exactly `literal` (``XMLName``).

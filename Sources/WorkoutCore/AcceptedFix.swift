@@ -22,10 +22,14 @@ public struct AcceptedFix: Sendable, Hashable {
     public var elapsedSeconds: Double?
     /// The current speed once this fix was measured, m/s (the device's, else the smoother's).
     public var speedMetersPerSecond: Double?
+    /// The smoothed altitude once this fix was measured, metres (the elevation counter's; the raw altitude
+    /// with `--filter none` or for an untimed fix); `nil` when no fix so far carried an altitude.
+    public var smoothedAltitudeMeters: Double?
 
     public init(
         location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
-        distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?
+        distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?,
+        smoothedAltitudeMeters: Double? = nil
     ) {
         self.location = location
         self.locationIndex = locationIndex
@@ -35,5 +39,6 @@ public struct AcceptedFix: Sendable, Hashable {
         self.distanceMeters = distanceMeters
         self.elapsedSeconds = elapsedSeconds
         self.speedMetersPerSecond = speedMetersPerSecond
+        self.smoothedAltitudeMeters = smoothedAltitudeMeters
     }
 }

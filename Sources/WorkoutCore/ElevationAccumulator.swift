@@ -13,6 +13,8 @@ struct ElevationAccumulator: Sendable {
     private(set) var gainMeters = 0.0
     private(set) var lossMeters = 0.0
     private(set) var hasAltitude = false
+    /// The latest altitude counted (smoothed when smoothing applies), metres.
+    private(set) var latestMeters: Double?
     private var axis = KalmanAxis()
     private var lastTime: Double?
     private var smoothedStarted = false
@@ -54,6 +56,7 @@ struct ElevationAccumulator: Sendable {
             lastTime = time
             altitude = axis.position
         }
+        latestMeters = altitude
         minimum = min(minimum, altitude)
         maximum = max(maximum, altitude)
         guard hasAltitude else {

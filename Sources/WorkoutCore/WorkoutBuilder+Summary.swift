@@ -2,7 +2,7 @@ public import WorkoutSamples
 
 extension WorkoutBuilder {
     /// The summary of what was added so far: the figures plus the simplified route, its encoded
-    /// polyline and bounds.
+    /// polyline and bounds, and the analysis (``WorkoutAnalysis``).
     /// - Complexity: O(n) in the number of accepted fixes (one GEOS simplification).
     /// - Parameters:
     ///   - skippedUnknownRecords: input records of an unknown type the reader skipped.
@@ -11,6 +11,11 @@ extension WorkoutBuilder {
     /// - Throws: `RouteGeometryError` if GEOS fails on the route.
     public func summary(skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) throws -> WorkoutSummary {
         let route = try RouteSummary(route: route, toleranceMeters: options.simplificationToleranceMeters)
-        return WorkoutSummary(metrics: snapshot, route: route, skippedUnknownRecords: skippedUnknownRecords, device: device)
+        let metrics = snapshot
+        let analysis = analysisSeries.map {
+            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: options.sensorHoldLimitSeconds,
+                            ftpWatts: options.profile.ftpWatts)
+        } ?? WorkoutAnalysis()
+        return WorkoutSummary(metrics: metrics, route: route, skippedUnknownRecords: skippedUnknownRecords, device: device, analysis: analysis)
     }
 }

@@ -83,6 +83,9 @@ public struct WorkoutBuilder: Sendable {
     /// Distance a device measured itself (``DistanceSample``), while running.
     private var deviceDistanceMeters = 0.0
     private var previousDeviceDistance: (meters: Double, time: Double?)?
+    /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
+    /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
+    public private(set) var analysisSeries: AnalysisSeries?
 
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
@@ -104,6 +107,10 @@ public struct WorkoutBuilder: Sendable {
             profile: options.profile.resolved, activity: options.activity,
             sensorHoldLimitSeconds: options.sensorHoldLimitSeconds, rules: options.effectiveRules)
         self.autoPause = options.autoPause.policy(for: options.activity).map(AutoPauseDetector.init(policy:))
+        if options.collectsAnalysis {
+            self.analysisSeries = AnalysisSeries(
+                movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond)
+        }
     }
 
     /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
@@ -178,6 +185,7 @@ public struct WorkoutBuilder: Sendable {
         var outcome = SampleOutcome(input: .sample(input))
         take(input, isCall: false, into: &outcome)
         finish(&outcome)
+        analysisSeries?.record(outcome)
         return outcome
     }
 
@@ -185,8 +193,15 @@ public struct WorkoutBuilder: Sendable {
     /// wants the figures at the end (``consume(_:)``, the reader's sink, takes it too). The same stages run.
     /// - Complexity: O(1) amortised.
     public mutating func addWithoutOutcome(_ input: Sample) {
-        var nothing = NoOutcome()
-        take(input, isCall: false, into: &nothing)
+        if analysisSeries != nil {
+            // The analysis takes the part of the outcome it needs (fixes, a rejected reading, laps).
+            var partial = AnalysisOutcome()
+            take(input, isCall: false, into: &partial)
+            analysisSeries?.record(input: .sample(input), partial.parts, clock: clock)
+        } else {
+            var nothing = NoOutcome()
+            take(input, isCall: false, into: &nothing)
+        }
     }
 
     private mutating func take(_ input: Sample, isCall: Bool, into outcome: inout some OutcomeCollector) {
@@ -249,6 +264,7 @@ public struct WorkoutBuilder: Sendable {
         var outcome = SampleOutcome(input: .call(event))
         take(.event(event), isCall: true, into: &outcome)
         finish(&outcome)
+        analysisSeries?.record(outcome)
         return outcome
     }
 
@@ -698,7 +714,7 @@ public struct WorkoutBuilder: Sendable {
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment, distanceMeters: distanceMeters,
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
-            speedMetersPerSecond: currentSpeedMetersPerSecond)
+            speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters)
     }
 }
 

@@ -33,6 +33,10 @@ public struct WorkoutOptions: Sendable, Hashable {
     /// pauses already); a live session defaults to ``AutoPauseMode/automatic``. The builder decides
     /// auto-pause itself, so a recorded track and a live session pause in the same place.
     public var autoPause: AutoPauseMode
+    /// Whether the builder keeps the series behind the analysis (splits, laps, best efforts, mean-maximal
+    /// curves, training load, climbs): about 40 bytes per accepted fix and 12 per sensor reading. On by
+    /// default; off, the summary's analysis is empty and memory does not grow with the track.
+    public var collectsAnalysis: Bool
 
     public init(
         activity: ActivityType = .running,
@@ -45,7 +49,8 @@ public struct WorkoutOptions: Sendable, Hashable {
         simplificationToleranceMeters: Double = RouteSummary.defaultSimplificationToleranceMeters,
         profile: AthleteProfile = AthleteProfile(),
         routeStorage: RouteStorage = .everyFix,
-        autoPause: AutoPauseMode = .off
+        autoPause: AutoPauseMode = .off,
+        collectsAnalysis: Bool = true
     ) {
         self.activity = activity
         self.activityIsExplicit = activityIsExplicit
@@ -58,6 +63,7 @@ public struct WorkoutOptions: Sendable, Hashable {
         self.profile = profile
         self.routeStorage = routeStorage
         self.autoPause = autoPause
+        self.collectsAnalysis = collectsAnalysis
     }
 
     /// The rules in force: ``rules``, else the activity's defaults.

@@ -7,15 +7,22 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
+    /// Optional fields that did not parse, by field name: dropped from their samples, the samples kept
+    /// (the reader's ``SkippedField`` counts, with where each was first seen).
+    public var skippedFields: [String: SkippedField] = [:]
     /// What the recording device states about the workout (TCX, FIT), beside the engine's own figures;
     /// `nil` for inputs that state nothing (GPX, JSON).
     public var device: DeviceRecord?
+    /// Splits, laps, best efforts, mean-maximal curves, training load and climbs.
+    public var analysis: WorkoutAnalysis
 
-    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) {
+    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil,
+                analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.metrics = metrics
         self.route = route
         self.skippedUnknownRecords = skippedUnknownRecords
         self.device = device
+        self.analysis = analysis
     }
 
     /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
@@ -95,6 +102,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.endArray()
         json.endObject()
         json.integer("skippedUnknownRecords", skippedUnknownRecords)
+        json.beginObject("skippedFields")
+        for name in skippedFields.keys.sorted() { json.integer(name, skippedFields[name]?.count ?? 0) }
+        json.endObject()
         if let device {
             json.beginObject("device")
             json.string("manufacturer", device.manufacturer)
@@ -130,12 +140,14 @@ public struct WorkoutSummary: Sendable, Hashable {
             json.null("bounds")
         }
         json.endObject()
+        analysis.writeKeys(to: &json)
         json.endObject()
     }
 
     /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre; the device's own figures,
-    /// when the input states them, in brackets beside the engine's.
-    public func text() -> String {
+    /// when the input states them, in brackets beside the engine's; then the analysis (splits in `units`,
+    /// laps, best efforts, power, climbs).
+    public func text(units: DisplayUnits = .metric) -> String {
         let m = metrics
         let d = device
         var lines: [String] = []
@@ -179,8 +191,13 @@ public struct WorkoutSummary: Sendable, Hashable {
         if !assumed.isEmpty {
             lines.append("Profile assumed: \(assumed.joined(separator: ", "))")
         }
+        if !skippedFields.isEmpty {
+            let fields = skippedFields.keys.sorted().map { "\($0) ×\(skippedFields[$0]?.count ?? 0)" }
+            lines.append("Skipped fields:  \(fields.joined(separator: ", ")) (did not parse; samples kept)")
+        }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
+        lines += analysis.textLines(units: units)
         return lines.joined(separator: "\n") + "\n"
     }
 

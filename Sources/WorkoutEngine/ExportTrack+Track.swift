@@ -7,10 +7,16 @@ extension ExportTrack {
     /// streaming, and keeps what it accepted.
     /// - Throws: `TrackInputError`, `TrackFormatError`, as ``TrackReader/read(_:format:into:)``.
     /// - Complexity: O(n) time; memory O(fixes read).
-    public init(contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions()) throws {
+    /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
+    ///   ``skippedFields`` (the default) or an error (`strict`).
+    public init(
+        contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
+        readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
         let input = try TrackInput(path: path)
         var recorder = ExportRecorder(options: options)
-        _ = try TrackReader.read(input, format: format, into: &recorder)
+        let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
         self = recorder.track()
+        skippedFields = report.skippedFields
     }
 }

@@ -24,11 +24,13 @@ public struct TrackReplayConfiguration: Sendable {
     public var journalDirectory: String?
     /// Where the journal's status lines go.
     public var logger: Logger
+    /// How the reader treats optional fields that do not parse (dropped and counted, or errors).
+    public var readOptions: TrackReadOptions
 
     public init(
         options: WorkoutOptions, units: DisplayUnits = .metric, framesPerSecond: Int = 30, speed: Double? = nil,
         pauseAtOffsets: [Double] = [], resumeAtOffsets: [Double] = [], journalDirectory: String? = nil,
-        logger: Logger = .quiet
+        logger: Logger = .quiet, readOptions: TrackReadOptions = TrackReadOptions()
     ) {
         self.options = options
         self.units = units
@@ -38,6 +40,7 @@ public struct TrackReplayConfiguration: Sendable {
         self.resumeAtOffsets = resumeAtOffsets
         self.journalDirectory = journalDirectory
         self.logger = logger
+        self.readOptions = readOptions
     }
 }
 
@@ -118,9 +121,9 @@ extension TrackReplay {
             recorder = PersistentSessionRecorder(directory: directory, options: builder.options, logger: configuration.logger)
         }
         replay.recorder = recorder
-        let report = try TrackReader.read(input, format: format, into: &replay)
+        let report = try TrackReader.read(input, format: format, options: configuration.readOptions, into: &replay)
         try replay.finish()
-        let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
+        let summary = try replay.builder.summary(reading: report)
         let finished = recorder?.finish(summaryJSON: summary.jsonText())
         return (TrackReplayResult(summary: summary, report: report, journalFinished: finished, journalStatus: recorder?.status), replay.output)
     }

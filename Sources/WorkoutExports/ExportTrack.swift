@@ -16,6 +16,9 @@ public struct ExportTrack: Sendable {
     public var route: RecordedRoute
     /// The workout's figures.
     public var metrics: WorkoutSnapshot
+    /// Optional fields the reader dropped because they did not parse, by field name (empty when the track
+    /// came from samples).
+    public var skippedFields: [String: SkippedField] = [:]
 
     public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
         self.activity = activity

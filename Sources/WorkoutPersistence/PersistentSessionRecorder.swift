@@ -301,7 +301,12 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         if let latestTime { lastAttemptTime = latestTime }
         do {
             try flushJournalLocked(header)
-            let snapshotDue = forceSnapshot || lastSnapshotTime == nil
+            // While failing, every retry writes the snapshot too: health comes back only when both writes
+            // succeed (a disk out of inodes appends to the journal but cannot create the snapshot's
+            // temporary file, and must not flap between failing and recovered).
+            var isFailing = false
+            if case .failing = currentStatus { isFailing = true }
+            let snapshotDue = forceSnapshot || lastSnapshotTime == nil || isFailing
                 || (latestTime.flatMap { latest in lastSnapshotTime.map { latest - $0 >= policy.snapshotIntervalSeconds } } ?? false)
             if snapshotDue {
                 try writeSnapshotLocked(header)
@@ -385,13 +390,13 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         file = nil
     }
 
+    /// Records a failed write. One log line per change of health: the first failure logs, later retries
+    /// only update ``status`` (a full disk fails each retry with another temporary file's name, and 45
+    /// retries of a 1.5 h replay logged 45 lines).
     private func failLocked(_ error: FileSystemError) {
         switch currentStatus {
-        case .failing(let previous, let since):
+        case .failing(_, let since):
             currentStatus = .failing(error, since: since)
-            if previous != error {
-                logger.warning("journal: write still failing", metadata: ["error": "\(error)", "pendingBytes": "\(pending.count)"])
-            }
         case .ok, .recovered:
             currentStatus = .failing(error, since: now())
             logger.error("journal: write failed; the session goes on in memory and the next sync retries", metadata: [

@@ -31,7 +31,7 @@ public enum SessionRecovery {
         maxAge: Double = defaultMaximumAgeSeconds,
         includeSamples: Bool = false,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
-        logger: Logger
+        logger: Logger = .quiet
     ) throws -> [RecoveryOutcome] {
         let names = try fileSystem.contentsOfDirectory(directory)
             .filter { $0.hasSuffix("." + JournalFormat.journalExtension) && !$0.hasPrefix(".") }

@@ -121,6 +121,24 @@ public enum GeodReference {
     }
 }
 
+extension GeodReference {
+    /// Runs `geod +ellps=WGS84 -f %.12f` (the direct problem) from one point along one azimuth and
+    /// returns the point at each of `distancesMeters`: points on one geodesic at known distances along it.
+    public static func directPoints(latitude: Double, longitude: Double, azimuthDegrees: Double,
+                                    distancesMeters: [Double]) throws -> [(latitude: Double, longitude: Double)] {
+        var lines = ""
+        lines.reserveCapacity(distancesMeters.count * 48)
+        for distance in distancesMeters { lines += "\(latitude) \(longitude) \(azimuthDegrees) \(distance)\n" }
+        let result = try runProcess("geod", ["+ellps=WGS84", "-f", "%.12f"], input: lines)
+        guard result.status == 0 else { throw GeodReferenceError.failed(result.standardError) }
+        return result.standardOutput.split(separator: "\n").compactMap { line in
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count >= 2, let lat = Double(fields[0]), let lon = Double(fields[1]) else { return nil }
+            return (lat, lon)
+        }
+    }
+}
+
 public enum GeodReferenceError: Error, CustomStringConvertible {
     case failed(String)
     public var description: String {

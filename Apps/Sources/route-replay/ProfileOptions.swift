@@ -7,7 +7,7 @@ struct ProfileOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "An athlete profile: JSON with massKilograms, ageYears, sex (male|female), restingHeartRate, maxHeartRate, every key optional.",
+            "An athlete profile: JSON with massKilograms, ageYears, sex (male|female), restingHeartRate, maxHeartRate, ftpWatts, every key optional.",
             valueName: "file.json"),
         completion: .file(extensions: ["json"]))
     var profile: String?

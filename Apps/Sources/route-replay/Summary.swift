@@ -18,12 +18,16 @@ extension RouteReplay {
         @Option(name: .long, help: "Output format.")
         var format: OutputFormat = .json
 
+        @Option(name: .long, help: "Units of --format text: metric (km splits, min/km) or imperial (mile splits, min/mi).")
+        var units: DisplayUnits = .metric
+
         func run() throws {
             let options = try athlete.applied(to: track.summaryOptions)
             let summary = try reportingErrors {
-                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options)
+                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
-            try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text())
+            printSkippedFieldWarnings(path: track.path, summary.skippedFields)
+            try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text(units: units))
         }
     }
 }

@@ -15,9 +15,19 @@ struct TrackOptions: ParsableArguments {
     @Option(name: .long, help: "Location filtering: default, or none to keep every valid coordinate.")
     var filter: LocationFilterMode = .default
 
+    @Flag(name: .long, help: "Refuse the input (exit 65) when an optional field does not parse, instead of dropping it with a warning.")
+    var strict = false
+
+    /// How the reader treats optional fields that do not parse.
+    var readOptions: TrackReadOptions { TrackReadOptions(strict: strict) }
+
+    @Flag(name: .long, help: "Leave out the summary's analysis (splits, laps, best efforts, curves, training load, climbs): memory then stays flat however long the track.")
+    var noAnalysis = false
+
     /// The options as given, keeping every fix of the route (exports need them).
     var workoutOptions: WorkoutOptions {
-        WorkoutOptions(activity: activity ?? .running, activityIsExplicit: activity != nil, filterMode: filter)
+        WorkoutOptions(activity: activity ?? .running, activityIsExplicit: activity != nil, filterMode: filter,
+                       collectsAnalysis: !noAnalysis)
     }
 
     /// The options for commands that only summarise the route: it is kept decimated to half the

@@ -15,6 +15,8 @@ struct MalformedInputCase: Sendable, CustomStringConvertible {
     var bytes: [UInt8]
     var expected: Outcome
     var extraArguments: [String] = []
+    /// For a malformed case: text the error message must contain (what was wrong), when it matters.
+    var expectedMessage: String?
 
     var description: String { name }
 }
@@ -111,8 +113,13 @@ enum MalformedInputCorpus {
             text("gpx-lon-inf", "gpx", gpx([p[0], point(1, lon: "-inf")]), .malformed),
             text("gpx-lat-empty", "gpx", gpx([p[0], point(1, lat: "")]), .malformed),
             text("gpx-lat-missing", "gpx", gpx([p[0], #"<trkpt lon="8.5"><time>2024-05-01T07:00:30Z</time></trkpt>"#]), .malformed),
-            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed),
-            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed),
+            // An optional value that does not parse is dropped and counted (issue 12); --strict refuses it.
+            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .summary),
+            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .summary),
+            text("gpx-ele-abc-strict", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed, ["--strict"]),
+            text("gpx-ele-1e999-strict", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed, ["--strict"]),
+            text("ndjson-speed-string", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .summary),
+            text("ndjson-speed-string-strict", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .malformed, ["--strict"]),
             // A finite but absurd elevation must still print, as JSON and as text.
             text("gpx-ele-1e300", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary),
             text("gpx-ele-1e300-text", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary, ["--format", "text"]),
@@ -370,6 +377,26 @@ enum MalformedInputCorpus {
             text("ndjson-hr-dropouts", "ndjson", dropouts.joined(separator: "\n") + "\n", .summary),
             text("ndjson-negative-energy", "ndjson", location(0) + "\n" + #"{"type":"activeEnergy","time":1714546801,"kilocalories":-500}"# + "\n" + location(1) + "\n", .summary),
         ]
+        // One huge token (quadratic in libxml2's push parser before the reader grew its chunks), a DTD
+        // internal subset (refused), UTF-32 (named).
+        let gtComment = "<!--" + String(repeating: "a > b ", count: 400_000) + "-->"
+        let gtAttribute = "<trkpt lat=\"47.37\" lon=\"8.54\" note=\"" + String(repeating: "x>y ", count: 500_000) + "\"/>"
+        let entities = (0..<20_000).map { "<!ENTITY e\($0) \"v\($0)\">" }.joined(separator: "\n")
+        let subset = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n" + entities + "\n]>\n" + validGPX.components(separatedBy: "\n").dropFirst().joined(separator: "\n")
+        var subsetCase = text("gpx-doctype-internal-subset", "gpx", subset, .malformed)
+        subsetCase.expectedMessage = ":2:15: DOCTYPE with an internal subset is not supported"
+        cases += [
+            text("gpx-2mb-comment-full-of-gt", "gpx", gpx([p0, gtComment, point(1)]), .summary),
+            text("gpx-2mb-attribute-full-of-gt", "gpx", gpx([p0, gtAttribute, point(1)]), .summary),
+            text("gpx-2mb-comment-before-root", "gpx", gpx(validPoints, declaration: #"<?xml version="1.0"?>"# + gtComment), .summary),
+            subsetCase,
+        ]
+        for (name, ext, littleEndian, mark) in [("gpx-utf32be", "gpx", false, false), ("gpx-utf32le-bom", "gpx", true, true),
+                                                ("stdin-utf32be-bom-gpx", nil, false, true), ("stdin-utf32le-gpx", nil, true, false)] {
+            var utf32Case = bytes(name, ext, utf32((mark ? "\u{FEFF}" : "") + validGPX, littleEndian: littleEndian), .malformed)
+            utf32Case.expectedMessage = ":1:1: encoding UTF-32 is not supported"
+            cases.append(utf32Case)
+        }
         return cases
     }
 
@@ -413,6 +440,14 @@ enum MalformedInputCorpus {
     }
 
     static var all: [MalformedInputCase] { handMade + generated }
+
+    static func utf32(_ text: String, littleEndian: Bool) -> [UInt8] {
+        text.unicodeScalars.flatMap { scalar -> [UInt8] in
+            let value = scalar.value
+            let big = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            return littleEndian ? big.reversed() : big
+        }
+    }
 
     static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
         text.utf16.flatMap { unit -> [UInt8] in

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// JSON form (`--profile FILE.json`), every key optional, unknown keys rejected:
 /// ```json
-/// {"massKilograms": 70, "ageYears": 35, "sex": "male", "restingHeartRate": 60, "maxHeartRate": 190}
+/// {"massKilograms": 70, "ageYears": 35, "sex": "male", "restingHeartRate": 60, "maxHeartRate": 190, "ftpWatts": 250}
 /// ```
 public struct AthleteProfile: Sendable, Hashable, Codable {
     /// Body mass, kilograms (valid 20...400).
@@ -20,24 +20,29 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
     public var restingHeartRate: Double?
     /// Maximum heart rate, beats per minute (valid 80...250, above the resting rate).
     public var maxHeartRate: Double?
+    /// Functional threshold power, watts (valid 30...2000): the intensity factor and TSS of
+    /// ``TrainingLoad`` need it; nothing else does, and it is never assumed.
+    public var ftpWatts: Double?
 
     public init(
         massKilograms: Double? = nil,
         ageYears: Double? = nil,
         sex: BiologicalSex? = nil,
         restingHeartRate: Double? = nil,
-        maxHeartRate: Double? = nil
+        maxHeartRate: Double? = nil,
+        ftpWatts: Double? = nil
     ) {
         self.massKilograms = massKilograms
         self.ageYears = ageYears
         self.sex = sex
         self.restingHeartRate = restingHeartRate
         self.maxHeartRate = maxHeartRate
+        self.ftpWatts = ftpWatts
     }
 
     /// The JSON keys, in the order the summary writes them.
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
-        case massKilograms, ageYears, sex, restingHeartRate, maxHeartRate
+        case massKilograms, ageYears, sex, restingHeartRate, maxHeartRate, ftpWatts
     }
 
     /// The range each numeric value must fall in; a value outside it is refused when decoding and treated
@@ -48,6 +53,7 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
         case .ageYears: 5...120
         case .restingHeartRate: 20...150
         case .maxHeartRate: 80...250
+        case .ftpWatts: 30...2000
         case .sex: nil
         }
     }
@@ -69,6 +75,7 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
         ageYears = try number(.ageYears)
         restingHeartRate = try number(.restingHeartRate)
         maxHeartRate = try number(.maxHeartRate)
+        ftpWatts = try number(.ftpWatts)
         if let text = try container.decodeIfPresent(String.self, forKey: .sex) {
             guard let parsed = BiologicalSex(rawValue: text.lowercased()) else {
                 throw DecodingError.dataCorruptedError(forKey: .sex, in: container, debugDescription: "\"\(text)\" is not \"male\" or \"female\"")

@@ -1,0 +1,95 @@
+public import SessionSupport
+public import WorkoutSamples
+
+/// The series the analysis is computed from, collected from outcomes as the builder makes them (never by
+/// reading back the builder): per accepted, timed fix its time, cumulative distance, running time,
+/// cumulative moving time, smoothed altitude and whether a pause or a new segment came before it; the
+/// heart-rate, cadence and power readings on the running-time axis; the lap events.
+///
+/// Compact by design: five `ContiguousArray`s of fixed-size values (about 40 bytes per fix) and 12 bytes
+/// per sensor reading, grown by amortised doubling; nothing is allocated per sample beyond that.
+public struct AnalysisSeries: Sendable, Hashable {
+    /// Fix times, seconds since 1970 (non-decreasing).
+    public private(set) var times = ContiguousArray<Double>()
+    /// The workout's distance at each fix, metres (as the builder measured it; it can shrink by a few
+    /// metres when the mover stops, see ``AcceptedFix/distanceMeters``).
+    public private(set) var distancesMeters = ContiguousArray<Double>()
+    /// Running time at each fix, seconds (pauses excluded).
+    public private(set) var elapsedSeconds = ContiguousArray<Double>()
+    /// Moving time up to each fix, seconds: the steps whose speed reached the moving threshold, as the
+    /// builder counts them (a step after a pause or a new segment never counts).
+    public private(set) var movingSeconds = ContiguousArray<Double>()
+    /// The smoothed altitude at each fix, metres; NaN before any altitude.
+    public private(set) var altitudesMeters = ContiguousArray<Float>()
+    /// Whether the session paused, or a new segment began, between the previous fix and this one.
+    public private(set) var followsBreak = ContiguousArray<Bool>()
+    /// Heart-rate readings, bpm.
+    public private(set) var heartRate = SensorSeries()
+    /// Cadence readings, per minute.
+    public private(set) var cadence = SensorSeries()
+    /// Power readings, watts.
+    public private(set) var power = SensorSeries()
+    /// The lap events, in order.
+    public private(set) var laps: [LapMark] = []
+    /// The speed at which a step counts as moving (the activity's threshold).
+    public let movingSpeedThresholdMetersPerSecond: Double
+
+    public init(movingSpeedThresholdMetersPerSecond: Double) {
+        self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond
+    }
+
+    /// The number of fixes kept.
+    public var fixCount: Int { times.count }
+
+    /// Records what an input did, from its outcome.
+    /// - Complexity: O(1) amortised (plus the fixes the outcome released).
+    public mutating func record(_ outcome: SampleOutcome) {
+        var parts = AnalysisOutcomeParts()
+        parts.fixes = outcome.acceptedFixes
+        parts.readingRejected = outcome.rejectedReading != nil
+        parts.laps = outcome.stateChanges.filter { $0.kind == .lap }
+        record(input: outcome.input, parts, clock: outcome.clock)
+    }
+
+    mutating func record(input: WorkoutInput, _ parts: AnalysisOutcomeParts, clock: SessionClock) {
+        for fix in parts.fixes { append(fix) }
+        for change in parts.laps {
+            var trigger: LapTrigger?
+            switch input {
+            case .sample(.event(let event)), .call(let event): trigger = event.lapTrigger
+            default: break
+            }
+            laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: trigger))
+        }
+        guard !parts.readingRejected, clock.state == .running, case .sample(let sample) = input else { return }
+        switch sample {
+        case .heartRate(let reading):
+            if let time = reading.time { heartRate.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.beatsPerMinute) }
+        case .cadence(let reading):
+            if let time = reading.time { cadence.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.perMinute) }
+        case .power(let reading):
+            if let time = reading.time { power.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.watts) }
+        default:
+            break
+        }
+    }
+
+    /// Appends an accepted fix; an untimed one, or one earlier than the last, is not part of the analysis.
+    mutating func append(_ fix: AcceptedFix) {
+        guard let time = fix.location.time, time.isFinite, let elapsed = fix.elapsedSeconds else { return }
+        let breaks = fix.startsSegment || fix.followsPause
+        var moving = movingSeconds.last ?? 0
+        if let last = times.last {
+            guard time >= last else { return }
+            if !breaks, time > last, let speed = fix.speedMetersPerSecond, speed >= movingSpeedThresholdMetersPerSecond {
+                moving += time - last
+            }
+        }
+        times.append(time)
+        distancesMeters.append(fix.distanceMeters)
+        elapsedSeconds.append(elapsed)
+        movingSeconds.append(moving)
+        altitudesMeters.append(fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan)
+        followsBreak.append(breaks || times.count == 1)
+    }
+}

@@ -1,0 +1,73 @@
+/// The fix series prepared for the analysis at summary time: distance made non-decreasing, cumulative
+/// gain and loss of the smoothed altitude, and positions found by distance, time or running time.
+struct AnalysisTrack: Sendable {
+    let times: ContiguousArray<Double>
+    /// The builder's distance made non-decreasing: the running minimum from the end, so the last value is
+    /// the workout's distance and a few metres of shrinking open chord (a stop) flatten instead.
+    let distances: ContiguousArray<Double>
+    let elapsed: ContiguousArray<Double>
+    let moving: ContiguousArray<Double>
+    /// Cumulative rises and falls of the smoothed altitude from fix to fix, metres.
+    let gains: ContiguousArray<Double>
+    let losses: ContiguousArray<Double>
+    let altitudes: ContiguousArray<Float>
+    let followsBreak: ContiguousArray<Bool>
+
+    init(_ series: AnalysisSeries) {
+        times = series.times
+        elapsed = series.elapsedSeconds
+        moving = series.movingSeconds
+        altitudes = series.altitudesMeters
+        followsBreak = series.followsBreak
+        let n = series.fixCount
+        var d = series.distancesMeters
+        if n > 1 {
+            for i in stride(from: n - 2, through: 0, by: -1) where d[i] > d[i + 1] { d[i] = d[i + 1] }
+        }
+        distances = d
+        var g = ContiguousArray<Double>(repeating: 0, count: n)
+        var l = ContiguousArray<Double>(repeating: 0, count: n)
+        var lastAltitude = Double.nan
+        for i in 0..<n {
+            let altitude = Double(series.altitudesMeters[i])
+            let step = altitude - lastAltitude
+            let previousGain = i > 0 ? g[i - 1] : 0, previousLoss = i > 0 ? l[i - 1] : 0
+            g[i] = previousGain + (step.isFinite && step > 0 ? step : 0)
+            l[i] = previousLoss + (step.isFinite && step < 0 ? -step : 0)
+            if altitude.isFinite { lastAltitude = altitude }
+        }
+        gains = g
+        losses = l
+    }
+
+    var count: Int { times.count }
+    var isEmpty: Bool { times.isEmpty }
+    var totalDistance: Double { distances.last ?? 0 }
+    var start: TrackPosition { TrackPosition(index: 0, fraction: 1) }
+    var end: TrackPosition { TrackPosition(index: max(count - 1, 0), fraction: 1) }
+
+    /// The first position at which `series` (non-decreasing) reaches `value`; the ends outside it.
+    /// - Complexity: O(log n).
+    static func position(of value: Double, in series: ContiguousArray<Double>) -> TrackPosition {
+        let n = series.count
+        guard n > 0 else { return TrackPosition(index: 0, fraction: 1) }
+        if value <= series[0] { return TrackPosition(index: 0, fraction: 1) }
+        if value >= series[n - 1] {
+            // The first fix that reaches the end value (later fixes that add nothing are not part of it).
+            var low = 0, high = n - 1
+            while low < high { let mid = (low + high) / 2; if series[mid] >= series[n - 1] { high = mid } else { low = mid + 1 } }
+            return TrackPosition(index: low, fraction: 1)
+        }
+        var low = 1, high = n - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if series[mid] >= value { high = mid } else { low = mid + 1 }
+        }
+        let a = series[low - 1], b = series[low]
+        return TrackPosition(index: low, fraction: b > a ? (value - a) / (b - a) : 1)
+    }
+
+    func position(atDistance meters: Double) -> TrackPosition { Self.position(of: meters, in: distances) }
+    func position(atTime time: Double) -> TrackPosition { Self.position(of: time, in: times) }
+    func position(atElapsed seconds: Double) -> TrackPosition { Self.position(of: seconds, in: elapsed) }
+}

@@ -1,0 +1,22 @@
+public import WorkoutSamples
+
+/// One lap: from the previous lap event (or the workout's start) to this one; the last runs to the end.
+public struct Lap: Sendable, Hashable {
+    /// The lap's number, from 1.
+    public var number: Int
+    /// What ended the lap, when the input says; `nil` for the lap after the last event (ended by the end
+    /// of the workout) and for events that do not say.
+    public var trigger: LapTrigger?
+    /// Seconds from the workout's start to the lap's start and end (wall time).
+    public var startOffsetSeconds: Double
+    public var endOffsetSeconds: Double
+    public var figures: IntervalFigures
+
+    public init(number: Int, trigger: LapTrigger?, startOffsetSeconds: Double, endOffsetSeconds: Double, figures: IntervalFigures) {
+        self.number = number
+        self.trigger = trigger
+        self.startOffsetSeconds = startOffsetSeconds
+        self.endOffsetSeconds = endOffsetSeconds
+        self.figures = figures
+    }
+}

@@ -1,0 +1,17 @@
+public import WorkoutSamples
+
+/// A lap event as the analysis keeps it: when the lap ended, and what ended it.
+public struct LapMark: Sendable, Hashable {
+    /// The lap's end, seconds since 1970.
+    public var time: Double
+    /// Running time at the lap's end, seconds (pauses excluded).
+    public var elapsedSeconds: Double
+    /// What ended the lap, when the input says.
+    public var trigger: LapTrigger?
+
+    public init(time: Double, elapsedSeconds: Double, trigger: LapTrigger?) {
+        self.time = time
+        self.elapsedSeconds = elapsedSeconds
+        self.trigger = trigger
+    }
+}

@@ -1,0 +1,96 @@
+/// A series resampled on a 1 s grid of running time (pauses are not on it): value *k* stands for the
+/// second from running time *k* to *k* + 1. A NaN value is a break: a mean-maximal window or a rolling
+/// average never spans it.
+///
+/// Rules (after GoldenCheetah's mean-maximal curves, which fill gaps with zeros and leave out pauses):
+/// - a reading stands until the next one, for at most the hold limit (``WorkoutOptions/sensorHoldLimitSeconds``,
+///   20 s by default, as for the summary's averages);
+/// - **power**: running time no reading covers is 0 W (coasting, or a meter that sends nothing at zero)
+///   when the stretch is at most ``powerZeroFillLimitSeconds`` long; a longer stretch is a break;
+/// - **heart rate**: running time no reading covers is a break;
+/// - **speed** comes from the fixes: the distance gained in each second of running time, where the
+///   distance across a pause or to a new segment (which takes no running time) is left out.
+public struct OneSecondGrid: Sendable, Hashable {
+    /// One value per second of running time.
+    public var values: ContiguousArray<Double>
+
+    public init(values: ContiguousArray<Double>) { self.values = values }
+
+    /// Uncovered running time longer than this breaks the power grid instead of counting as 0 W: 5 minutes,
+    /// longer than any coast or traffic stop a rider keeps recording through, shorter than a sensor that
+    /// stopped for good.
+    public static let powerZeroFillLimitSeconds = 300
+
+    /// The grid of `series` over `seconds` seconds of running time; uncovered stretches of at most
+    /// `zeroFillLimitSeconds` become 0 (pass a negative limit to make every uncovered second a break).
+    /// - Complexity: O(seconds + readings).
+    static func sensor(_ series: SensorSeries, seconds: Int, holdLimitSeconds: Double, zeroFillLimitSeconds: Int) -> OneSecondGrid {
+        var values = ContiguousArray<Double>(repeating: .nan, count: max(seconds, 0))
+        guard seconds > 0 else { return OneSecondGrid(values: values) }
+        var reading = -1
+        let times = series.elapsedSeconds
+        var uncoveredStart: Int?
+        func closeUncovered(at k: Int) {
+            guard let start = uncoveredStart else { return }
+            if k - start <= zeroFillLimitSeconds { for u in start..<k { values[u] = 0 } }
+            uncoveredStart = nil
+        }
+        for k in 0..<seconds {
+            let t = Double(k)
+            while reading + 1 < times.count, times[reading + 1] <= t { reading += 1 }
+            if reading >= 0, t < series.holdEnd(reading, holdLimitSeconds: holdLimitSeconds) {
+                closeUncovered(at: k)
+                values[k] = Double(series.values[reading])
+            } else if uncoveredStart == nil {
+                uncoveredStart = k
+            }
+        }
+        closeUncovered(at: seconds)
+        return OneSecondGrid(values: values)
+    }
+
+    /// The speed grid: metres gained in each second of running time, from the fixes (distance across a
+    /// pause, which takes no running time, left out).
+    static func speed(_ track: AnalysisTrack, seconds: Int) -> OneSecondGrid {
+        guard seconds > 0, track.count > 1 else { return OneSecondGrid(values: []) }
+        // Distance gained on running time only.
+        var moved = ContiguousArray<Double>(repeating: 0, count: track.count)
+        for i in 1..<track.count {
+            let gained = track.elapsed[i] > track.elapsed[i - 1] ? track.distances[i] - track.distances[i - 1] : 0
+            moved[i] = moved[i - 1] + gained
+        }
+        var values = ContiguousArray<Double>(repeating: .nan, count: seconds)
+        let firstElapsed = track.elapsed[0], lastElapsed = track.elapsed[track.count - 1]
+        var previous = TrackPosition(index: 0, fraction: 1).value(in: moved)
+        for k in 0..<seconds {
+            let t = Double(k + 1)
+            let position = track.position(atElapsed: t)
+            let now = position.value(in: moved)
+            // Seconds before the first fix or after the last have no speed.
+            if Double(k) >= firstElapsed, t <= lastElapsed { values[k] = now - previous }
+            previous = now
+        }
+        return OneSecondGrid(values: values)
+    }
+
+    /// The best mean over `window` consecutive seconds that contain no break, and where it starts.
+    /// - Complexity: O(n).
+    public func bestMean(window: Int) -> (mean: Double, startSecond: Int)? {
+        let n = values.count
+        guard window > 0, window <= n else { return nil }
+        var sum = 0.0, breaks = 0
+        var best: (mean: Double, startSecond: Int)?
+        for k in 0..<n {
+            if values[k].isNaN { breaks += 1 } else { sum += values[k] }
+            if k >= window {
+                let leaving = values[k - window]
+                if leaving.isNaN { breaks -= 1 } else { sum -= leaving }
+            }
+            if k >= window - 1, breaks == 0 {
+                let mean = sum / Double(window)
+                if mean > (best?.mean ?? -.infinity) { best = (mean, k - window + 1) }
+            }
+        }
+        return best
+    }
+}

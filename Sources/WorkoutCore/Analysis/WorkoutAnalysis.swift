@@ -1,0 +1,63 @@
+public import WorkoutSamples
+
+/// What an athlete looks at after a workout: splits, laps, best efforts, mean-maximal curves, training
+/// load and climbs. Computed once, from the ``AnalysisSeries`` the builder collected, when the summary is
+/// made (``WorkoutBuilder/summary(skippedUnknownRecords:)``). Everything is empty for an untimed track.
+public struct WorkoutAnalysis: Sendable, Hashable {
+    public var splits: Splits
+    public var laps: [Lap]
+    /// Running and walking only.
+    public var bestEfforts: [BestEffort]
+    public var meanMaximal: MeanMaximalCurves
+    /// `nil` without power.
+    public var trainingLoad: TrainingLoad?
+    public var climbs: [Climb]
+
+    public init(splits: Splits = Splits(), laps: [Lap] = [], bestEfforts: [BestEffort] = [],
+                meanMaximal: MeanMaximalCurves = MeanMaximalCurves(), trainingLoad: TrainingLoad? = nil, climbs: [Climb] = []) {
+        self.splits = splits
+        self.laps = laps
+        self.bestEfforts = bestEfforts
+        self.meanMaximal = meanMaximal
+        self.trainingLoad = trainingLoad
+        self.climbs = climbs
+    }
+
+    /// The analysis of `series` for a workout with the figures `metrics`.
+    /// - Parameters:
+    ///   - holdLimitSeconds: how long a sensor reading stands (``WorkoutOptions/sensorHoldLimitSeconds``).
+    ///   - ftpWatts: the athlete's functional threshold power, for IF and TSS.
+    /// - Complexity: O(n) in fixes, readings and seconds of running time (O(k log n) for k splits or laps).
+    public init(series: AnalysisSeries, metrics: WorkoutSnapshot, holdLimitSeconds: Double, ftpWatts: Double?) {
+        self.init()
+        guard let startTime = metrics.startTime, let endTime = metrics.endTime,
+              let endElapsed = metrics.elapsedSeconds, endElapsed.isFinite, endTime.isFinite else { return }
+        let track = AnalysisTrack(series)
+        let context = IntervalContext(
+            track: track,
+            heartRate: SensorIntegral(series.heartRate, holdLimitSeconds: holdLimitSeconds),
+            cadence: SensorIntegral(series.cadence, holdLimitSeconds: holdLimitSeconds),
+            power: SensorIntegral(series.power, holdLimitSeconds: holdLimitSeconds),
+            hasAltitude: series.altitudesMeters.contains { $0.isFinite })
+        splits = Splits(context: context)
+        laps = LapAnalysis.laps(marks: series.laps, startTime: startTime, endTime: endTime,
+                                endElapsedSeconds: endElapsed, context: context)
+        if BestEfforts.applies(to: metrics.activity) {
+            bestEfforts = BestEfforts.efforts(times: track.times, distances: track.distances, startTime: startTime)
+        }
+        // The grid covers whole seconds of running time; a workout of 2 h 40 min 3.6 s has 9603.
+        let seconds = Int(min(endElapsed, 1e9).rounded(.down))
+        let powerGrid = OneSecondGrid.sensor(series.power, seconds: seconds, holdLimitSeconds: holdLimitSeconds,
+                                             zeroFillLimitSeconds: OneSecondGrid.powerZeroFillLimitSeconds)
+        meanMaximal = MeanMaximalCurves(
+            powerWatts: series.power.count > 0 ? MeanMaximalCurve(grid: powerGrid) : MeanMaximalCurve(points: []),
+            heartRateBPM: series.heartRate.count > 0
+                ? MeanMaximalCurve(grid: .sensor(series.heartRate, seconds: seconds, holdLimitSeconds: holdLimitSeconds, zeroFillLimitSeconds: -1))
+                : MeanMaximalCurve(points: []),
+            speedMetersPerSecond: MeanMaximalCurve(grid: .speed(track, seconds: seconds)))
+        trainingLoad = series.power.count > 0 ? TrainingLoad(power: powerGrid, ftpWatts: ftpWatts) : nil
+        climbs = ClimbDetector().climbs(distances: track.distances, altitudes: track.altitudes) { distance in
+            track.count > 1 ? track.position(atDistance: distance).value(in: track.elapsed) : nil
+        }
+    }
+}

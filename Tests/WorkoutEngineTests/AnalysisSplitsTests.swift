@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkoutEngine
+import WorkoutSamples
+
+/// Splits, laps and best efforts of a synthetic track whose answers are exact by arithmetic: fixes every
+/// second, 4 m apart along a meridian (points from `geod`'s direct problem, so the distances are known
+/// independently of the engine), `--filter none` (distance is then the plain geodesic sum), altitude
+/// rising 2 m per 100 m, heart rate 150 bpm throughout.
+struct AnalysisSplitsTests {
+    static let start = 1_700_000_000.0
+    static let stepMeters = 4.0
+    static let steps = 2600  // 10 400 m in 2 600 s
+
+    static func samples(laps: [(second: Double, trigger: LapTrigger?)] = []) throws -> [Sample] {
+        let distances = (0...steps).map { Double($0) * stepMeters }
+        let points = try GeodReference.directPoints(latitude: 47, longitude: 8, azimuthDegrees: 0, distancesMeters: distances)
+        #expect(points.count == distances.count)
+        var samples: [Sample] = []
+        var pending = laps
+        for (k, point) in points.enumerated() {
+            let time = start + Double(k)
+            samples.append(.location(LocationSample(time: time, latitude: point.latitude, longitude: point.longitude,
+                                                    altitudeMeters: 100 + 0.02 * distances[k])))
+            samples.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: 150)))
+            while let lap = pending.first, start + lap.second <= time {
+                samples.append(.event(WorkoutEventSample(time: start + lap.second, kind: .lap, lapTrigger: lap.trigger)))
+                pending.removeFirst()
+            }
+        }
+        return samples
+    }
+
+    static let options = WorkoutOptions(activity: .running, activityIsExplicit: true, filterMode: .none)
+
+    @Test func kilometreAndMileSplitsAreExact() throws {
+        let summary = try WorkoutSummary(samples: Self.samples(), options: Self.options)
+        #expect(summary.metrics.distanceMeters.isApproximatelyEqual(to: 10_400, relativeTolerance: 1e-9))
+        let km = summary.analysis.splits.kilometers
+        try #require(km.count == 11)
+        for split in km.prefix(10) {
+            let f = split.figures
+            #expect(!split.isPartial)
+            #expect(abs(f.distanceMeters - 1000) < 1e-4)
+            // 1 000 m at 4 m/s: 250 s of running, wall and moving time.
+            #expect(abs(f.elapsedSeconds - 250) < 1e-4, "split \(split.number): \(f.elapsedSeconds)")
+            #expect(abs(f.totalSeconds - 250) < 1e-4)
+            #expect(abs(f.movingSeconds - 250) < 1e-4)
+            #expect(abs((f.averagePaceSecondsPerKilometer ?? 0) - 250) < 1e-4)
+            // 2 m per 100 m: 20 m up per kilometre, nothing down (Float altitudes: 1 mm).
+            #expect(abs((f.elevationGainMeters ?? 0) - 20) < 1e-3)
+            #expect((f.elevationLossMeters ?? 1) < 1e-3)
+            #expect(abs((f.averageHeartRateBPM ?? 0) - 150) < 1e-9)
+            #expect(f.averagePowerWatts == nil)
+        }
+        let last = km[10]
+        #expect(last.isPartial)
+        #expect(abs(last.figures.distanceMeters - 400) < 1e-4)
+        #expect(abs(last.figures.elapsedSeconds - 100) < 1e-4)
+        // Split boundaries fall on fixes only every 250 s; a mile (1 609.344 m) ends between fixes, at
+        // 402.336 s: interpolated.
+        let miles = summary.analysis.splits.miles
+        try #require(miles.count == 7)
+        for split in miles.prefix(6) {
+            #expect(!split.isPartial)
+            #expect(abs(split.figures.elapsedSeconds - 402.336) < 1e-4, "mile \(split.number): \(split.figures.elapsedSeconds)")
+            #expect(abs(split.figures.startDistanceMeters - Double(split.number - 1) * 1609.344) < 1e-4)
+        }
+        #expect(miles[6].isPartial)
+        #expect(abs(miles[6].figures.distanceMeters - (10_400 - 6 * 1609.344)) < 1e-4)
+        #expect(abs(miles[6].figures.elapsedSeconds - (10_400 - 6 * 1609.344) / 4) < 1e-4)
+        // The splits add up to the workout.
+        let moving = km.reduce(0) { $0 + $1.figures.movingSeconds }
+        #expect(abs(moving - (summary.metrics.movingSeconds ?? 0)) < 1e-6)
+    }
+
+    @Test func bestEffortsAreExact() throws {
+        let summary = try WorkoutSummary(samples: Self.samples(), options: Self.options)
+        let efforts = summary.analysis.bestEfforts
+        let expected: [(String, Double)] = [("400m", 400), ("halfMile", 804.672), ("1k", 1000), ("1mile", 1609.344),
+                                            ("2miles", 3218.688), ("5k", 5000), ("10k", 10_000)]
+        #expect(efforts.map(\.name) == expected.map(\.0), "only the distances the 10.4 km cover")
+        for (effort, (_, meters)) in zip(efforts, expected) {
+            // Constant 4 m/s: any stretch of D metres takes D / 4 s.
+            #expect(abs(effort.elapsedSeconds - meters / 4) < 1e-4, "\(effort.name): \(effort.elapsedSeconds)")
+            #expect(abs(effort.endDistanceMeters - effort.startDistanceMeters - meters) < 1e-6)
+            #expect(abs((effort.endOffsetSeconds - effort.startOffsetSeconds) - effort.elapsedSeconds) < 1e-9)
+            #expect(abs(effort.startOffsetSeconds - effort.startDistanceMeters / 4) < 1e-4)
+        }
+    }
+
+    @Test func theFastestStretchIsFound() throws {
+        // 1 Hz at 3 m/s, except 80 s at 5 m/s from 1 233 m to 1 633 m: the best 400 m is that stretch, 80 s
+        // (moving it by δ either way trades δ / 5 s for δ / 3 s); the best 1 km holds it and 600 m at 3 m/s.
+        var distances: [Double] = [0]
+        while distances.count < 1200 {
+            let k = distances.count
+            distances.append(distances[k - 1] + ((412...491).contains(k) ? 5 : 3))
+        }
+        #expect(distances[411] == 1233 && distances[491] == 1633)
+        let points = try GeodReference.directPoints(latitude: 47, longitude: 8, azimuthDegrees: 0, distancesMeters: distances)
+        let samples = points.enumerated().map { k, point in
+            Sample.location(LocationSample(time: Self.start + Double(k), latitude: point.latitude, longitude: point.longitude))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: Self.options)
+        let best400 = try #require(summary.analysis.bestEfforts.first { $0.name == "400m" })
+        #expect(abs(best400.elapsedSeconds - 80) < 1e-6, "\(best400.elapsedSeconds)")
+        #expect(abs(best400.startDistanceMeters - 1233) < 1e-6)
+        #expect(abs(best400.startOffsetSeconds - 411) < 1e-6)
+        let best1k = try #require(summary.analysis.bestEfforts.first { $0.name == "1k" })
+        #expect(abs(best1k.elapsedSeconds - (80 + 600 / 3)) < 1e-6, "\(best1k.elapsedSeconds)")
+    }
+
+    @Test func lapsFromLapEvents() throws {
+        let samples = try Self.samples(laps: [(250, .distance), (500, .distance), (1500.5, .manual)])
+        let summary = try WorkoutSummary(samples: samples, options: Self.options)
+        let laps = summary.analysis.laps
+        try #require(laps.count == 4)
+        #expect(laps.map(\.trigger) == [.distance, .distance, .manual, nil])
+        #expect(abs(laps[0].figures.distanceMeters - 1000) < 1e-4)
+        #expect(abs(laps[1].figures.distanceMeters - 1000) < 1e-4)
+        #expect(abs(laps[2].figures.distanceMeters - 1000.5 * 4) < 1e-4, "a lap event between fixes is interpolated")
+        #expect(abs(laps[2].figures.elapsedSeconds - 1000.5) < 1e-6)
+        #expect(abs(laps[3].figures.distanceMeters - (10_400 - 1500.5 * 4)) < 1e-4, "the last lap ends at the workout's end")
+        #expect(abs(laps[3].figures.elapsedSeconds - (2600 - 1500.5)) < 1e-6)
+        #expect(abs(laps[3].endOffsetSeconds - 2600) < 1e-9)
+        #expect(laps.allSatisfy { abs(($0.figures.averageHeartRateBPM ?? 0) - 150) < 1e-9 })
+        // A lap event at the very end (as FIT and TCX write for the last lap) leaves no empty lap after it.
+        let ended = try WorkoutSummary(samples: Self.samples(laps: [(1300, .manual), (2600, .sessionEnd)]), options: Self.options)
+        #expect(ended.analysis.laps.map(\.trigger) == [.manual, .sessionEnd])
+        #expect(abs(ended.analysis.laps[1].figures.elapsedSeconds - 1300) < 1e-6)
+        // No lap events, no laps.
+        #expect(try WorkoutSummary(samples: Self.samples(), options: Self.options).analysis.laps.isEmpty)
+    }
+
+    @Test func lapsFromNDJSON() throws {
+        let text = """
+        {"type":"header","activity":"running"}
+        {"type":"location","time":1700000000,"latitude":47,"longitude":8}
+        {"type":"location","time":1700000100,"latitude":47.0036,"longitude":8}
+        {"type":"event","time":1700000100,"event":"lap"}
+        {"type":"location","time":1700000200,"latitude":47.0072,"longitude":8}
+        """
+        let directory = try TestPaths.temporaryDirectory("analysis-laps")
+        let path = directory.appendingPathComponent("laps.ndjson").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let summary = try WorkoutSummary(contentsOfTrack: path, options: Self.options)
+        let laps = summary.analysis.laps
+        try #require(laps.count == 2)
+        let half = try GeodReference.inverseDistancesMeters(latitudes: [47, 47.0036], longitudes: [8, 8])[0]
+        #expect(abs(laps[0].figures.distanceMeters - half) < 1e-6)
+        #expect(laps[0].figures.elapsedSeconds == 100)
+        #expect(laps[1].figures.elapsedSeconds == 100)
+    }
+
+    @Test func pausesCountInBestEffortsButNotInSplitRunningTime() throws {
+        // A 60 s pause event after 500 m: the first kilometre takes 250 s of running time and 310 s of wall
+        // time; the best 1 km (wall time, as Strava) avoids the pause: 250 s from 500 m on.
+        var samples: [Sample] = []
+        let distances = (0...750).map { Double($0) * 4 }
+        let points = try GeodReference.directPoints(latitude: 47, longitude: 8, azimuthDegrees: 0, distancesMeters: distances)
+        for (k, point) in points.enumerated() {
+            let time = Self.start + Double(k) + (k > 125 ? 60 : 0)
+            if k == 126 {
+                samples.append(.event(WorkoutEventSample(time: Self.start + 125, kind: .pause)))
+                samples.append(.event(WorkoutEventSample(time: Self.start + 185, kind: .resume)))
+            }
+            samples.append(.location(LocationSample(time: time, latitude: point.latitude, longitude: point.longitude)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: Self.options)
+        let first = try #require(summary.analysis.splits.kilometers.first)
+        // The pause starts a new segment: the 4 m step across it is not measured, so the first kilometre
+        // ends one fix later (at 1 000 m of measured distance).
+        #expect(abs(first.figures.totalSeconds - first.figures.elapsedSeconds - 60) < 1e-6)
+        let best = try #require(summary.analysis.bestEfforts.first { $0.name == "1k" })
+        #expect(abs(best.elapsedSeconds - 250) < 1e-6)
+    }
+}
