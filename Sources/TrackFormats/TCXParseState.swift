@@ -517,6 +517,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         var end = lap.lastTrackpointTime
         if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
         pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: lap.trigger)))
+        guard laps.count < TCXReader.maximumDeviceLaps else { return totals.add(lap) }
         laps.append(DeviceLap(
             startTime: lap.startTime, endTime: end, timerSeconds: lap.totalTime, distanceMeters: lap.distance,
             trigger: lap.trigger

@@ -47,6 +47,11 @@ import WorkoutSamples
 ///
 /// A `TCXReader` value holds no state: separate calls may run on separate threads.
 public struct TCXReader: Sendable {
+    /// At most this many laps are kept in ``TrackReadReport/deviceLaps`` (a hostile file of empty `<Lap/>`
+    /// elements would otherwise grow memory without bound); later laps still give their lap events and
+    /// count in the device's totals.
+    public static let maximumDeviceLaps = 100_000
+
     /// Bytes read from the input and pushed into the parser at a time.
     let chunkSize: Int
     let options: TrackReadOptions
@@ -69,7 +74,8 @@ public struct TCXReader: Sendable {
     ///   name, the device's record and laps, and the fields that were skipped.
     /// - Throws: `TrackFormatError` for malformed XML or TCX, `TrackInputError` when the input cannot be
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
-    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``DeviceLap`` per lap.
+    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``DeviceLap`` per lap (at most
+    ///   ``maximumDeviceLaps``).
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)
         state.initialize(to: TCXParseState(fileName: input.name, options: options))

@@ -105,6 +105,16 @@ struct TCXReaderTests {
         #expect(emptySink.entries.isEmpty)
     }
 
+    /// Laps beyond ``TCXReader/maximumDeviceLaps`` still give lap events and totals, but are not kept.
+    @Test func deviceLapsAreBounded() throws {
+        let count = TCXReader.maximumDeviceLaps + 5
+        let body = #"<Activity Sport="Running">"# + String(repeating: "<Lap><Calories>1</Calories></Lap>", count: count) + "</Activity>"
+        let (report, sink) = try TCXTestReading.read(tcx(body))
+        #expect(sink.laps.count == count)
+        #expect(report.deviceLaps.count == TCXReader.maximumDeviceLaps)
+        #expect(report.device?.kilocalories == Double(count))
+    }
+
     // MARK: Optional fields that do not parse
 
     @Test func unparsableOptionalFieldsAreDroppedAndCounted() throws {
