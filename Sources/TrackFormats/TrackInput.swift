@@ -126,7 +126,9 @@ public final class TrackInput {
 
 /// The input could not be read at all (as opposed to being malformed).
 public enum TrackInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is missing, unreadable or a directory; `reason` is the system's words (`strerror`) or says which.
     case cannotOpen(path: String, reason: String)
+    /// Reading failed part way (an I/O error, or a stream of chunks that threw); `path` is the input's name.
     case readFailed(path: String, reason: String)
 
     public var description: String {
