@@ -23,6 +23,7 @@ public struct AcceptedFix: Sendable, Hashable {
     /// The current speed once this fix was measured, m/s (the device's, else the smoother's).
     public var speedMetersPerSecond: Double?
 
+    /// An accepted fix with its place in the input and the route, and the workout's figures at that moment.
     public init(
         location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
         distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?

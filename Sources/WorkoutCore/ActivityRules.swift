@@ -16,6 +16,7 @@ public struct ActivityRules: Sendable, Hashable {
     /// on a Garmin GPSMAP 64s).
     public var gapPauseSeconds: Double
 
+    /// Rules with the given speed limits (metres per second) and gap length (seconds).
     public init(maximumPlausibleSpeedMetersPerSecond: Double, movingSpeedThresholdMetersPerSecond: Double, gapPauseSeconds: Double) {
         self.maximumPlausibleSpeedMetersPerSecond = maximumPlausibleSpeedMetersPerSecond
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond

@@ -12,6 +12,7 @@ import Geodesy
 /// let summary = try builder.summary()
 /// ```
 public struct WorkoutBuilder: Sendable {
+    /// The options the builder measures with (the activity may change once, when the input names it).
     public private(set) var options: WorkoutOptions
     /// The session's running intervals.
     public private(set) var clock = SessionClock()
@@ -84,6 +85,8 @@ public struct WorkoutBuilder: Sendable {
     private var deviceDistanceMeters = 0.0
     private var previousDeviceDistance: (meters: Double, time: Double?)?
 
+    /// A builder for a session that has not started; it starts at its first timed sample or at
+    /// ``start(at:)``.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
         self.route = RecordedRoute(storage: options.routeStorage)

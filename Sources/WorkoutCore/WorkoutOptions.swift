@@ -10,6 +10,7 @@ public struct WorkoutOptions: Sendable, Hashable {
     public var activity: ActivityType
     /// Set when the caller chose the activity (for example `--activity`): the input cannot override it.
     public var activityIsExplicit: Bool
+    /// Which location filter applies: every rule (`.default`) or only the coordinate check (`.none`).
     public var filterMode: LocationFilterMode
     /// Fixes with a worse horizontal accuracy are rejected (default filter only).
     public var maximumHorizontalAccuracyMeters: Double
@@ -34,6 +35,7 @@ public struct WorkoutOptions: Sendable, Hashable {
     /// auto-pause itself, so a recorded track and a live session pause in the same place.
     public var autoPause: AutoPauseMode
 
+    /// Options for `activity`; every other value has the default documented on its property.
     public init(
         activity: ActivityType = .running,
         activityIsExplicit: Bool = false,

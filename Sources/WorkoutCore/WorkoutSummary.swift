@@ -3,7 +3,9 @@ import RouteGeometry
 
 /// A finished workout: its figures and its route.
 public struct WorkoutSummary: Sendable, Hashable {
+    /// The workout's figures (distance, times, speeds, elevation, sensors, energy, counts).
     public var metrics: WorkoutSnapshot
+    /// The simplified route's encoded polyline, its point count and tolerance, and the bounds.
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
@@ -11,6 +13,7 @@ public struct WorkoutSummary: Sendable, Hashable {
     /// (the reader's ``SkippedField`` counts, with where each was first seen).
     public var skippedFields: [String: SkippedField] = [:]
 
+    /// A summary from its parts; ``WorkoutBuilder/summary(skippedUnknownRecords:)`` is the usual way to get one.
     public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0) {
         self.metrics = metrics
         self.route = route
