@@ -10,7 +10,9 @@ public import WorkoutCore
 /// first (with the figures before it), then each state change (which opens or closes the run of frames),
 /// then the outcome's figures are taken.
 public struct FrameTimeline: Sendable {
+    /// The figures frames are made from, as of the latest outcome delivered.
     public private(set) var state: LiveState
+    /// When frames are due: the frame rate and the start of the current running stretch.
     public private(set) var schedule: FrameSchedule
     /// At most this many frames between two inputs (`nil`: no cap). A replay on track time caps a running
     /// stretch without samples at an hour of frames (recording gaps and pauses produce none at all), so a
@@ -18,6 +20,7 @@ public struct FrameTimeline: Sendable {
     public var maximumFramesBetweenInputs: Int?
     private var framesSinceInput = 0
 
+    /// A timeline that makes frames from `state` on `schedule`, with no cap on frames between inputs.
     public init(state: LiveState, schedule: FrameSchedule) {
         self.state = state
         self.schedule = schedule

@@ -13,9 +13,13 @@ public import WorkoutSamples
 /// try replay.finish()
 /// ```
 public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSampleSink {
+    /// The builder the track's samples go into.
     public private(set) var builder: WorkoutBuilder
+    /// The frame logic each outcome is delivered to.
     public private(set) var timeline: FrameTimeline
+    /// Where the frames and state changes go.
     public var output: Output
+    /// Paces the replay: ``UnpacedReplay`` on track time, ``RealTimePacer`` on a wall clock.
     public var pacer: Pacer
     /// Gets every outcome, in order (a journal).
     public var recorder: (any OutcomeRecorder)?
