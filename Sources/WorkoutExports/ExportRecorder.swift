@@ -35,6 +35,7 @@ public struct ExportRecorder: TrackSampleSink {
         case dropped(ExportPoint)
     }
 
+    /// A recorder whose builder measures with `options`.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.builder = WorkoutBuilder(options: options)
     }

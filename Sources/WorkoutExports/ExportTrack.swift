@@ -20,6 +20,7 @@ public struct ExportTrack: Sendable {
     /// came from samples).
     public var skippedFields: [String: SkippedField] = [:]
 
+    /// A track from its parts; ``ExportRecorder`` is the usual way to get one.
     public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
         self.activity = activity
         self.activityName = activityName

@@ -36,6 +36,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     public let directory: String
     /// The session's id (the journal's name).
     public let sessionID: UUID
+    /// When the journal is synced and the snapshot written, and how much may wait in memory.
     public let policy: JournalDurabilityPolicy
     /// The options the session's builder was created with (the journal's header).
     public let options: WorkoutOptions

@@ -12,8 +12,11 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     /// The snapshot format this code writes.
     public static let currentFormatVersion = 1
 
+    /// The format of this snapshot; recovery ignores a snapshot of a version it does not know.
     public var formatVersion: Int
+    /// The session's id, the same as its journal's.
     public var sessionID: UUID
+    /// The activity the session measures.
     public var activity: ActivityType
     /// The session's state (the clock last given to ``PersistentSessionRecorder/update(clock:)``, else
     /// the one the recorded start/pause/resume/end events imply).
@@ -35,6 +38,7 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     /// Bytes of the journal that were durable when this snapshot was written.
     public var journalDurableOffset: Int
 
+    /// A snapshot with the given values (the recorder writes them; tests and tools build them).
     public init(
         formatVersion: Int = SessionSnapshot.currentFormatVersion, sessionID: UUID, activity: ActivityType,
         state: SessionState, accumulatedSeconds: Double, openIntervalStart: Double?, startTime: Double?,
