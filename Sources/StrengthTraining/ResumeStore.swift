@@ -23,6 +23,8 @@ public struct ResumeStore: Sendable {
     /// Key spelling of the file.
     public var keyStyle: JSONKeyStyle
 
+    /// A store at `path`; states older than `maximumAgeSeconds` (6 hours by default) are discarded, rest
+    /// timers more than `restGraceSeconds` (5 minutes) past their target are dropped on resume.
     public init(
         path: String,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
