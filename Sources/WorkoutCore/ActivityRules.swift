@@ -2,7 +2,7 @@ import SessionSupport
 public import WorkoutSamples
 
 /// The thresholds the engine applies to one activity. Every number is documented in the README's
-/// "Rules" section; change them through ``SummaryOptions`` rather than here.
+/// "Rules" section; change them through ``WorkoutOptions/rules`` rather than here.
 public struct ActivityRules: Sendable, Hashable {
     /// A step between two fixes implying more than this speed is a GPS jump, not movement. Chosen above
     /// what a person reaches on that activity: the 100 m sprint record averages 10.4 m/s (peak about

@@ -721,7 +721,7 @@ extension WorkoutBuilder: TrackSampleSink {
 extension WorkoutBuilder {
     /// Distance so far, metres (the route's segments plus the open chord of the default mode).
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
-    /// workout without any accepted fix, the distance the device measured itself (``DistanceSample``).
+    /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
     public var distanceMeters: Double {
         route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
     }

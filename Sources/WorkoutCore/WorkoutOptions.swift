@@ -14,7 +14,7 @@ public struct WorkoutOptions: Sendable, Hashable {
     public var filterMode: LocationFilterMode
     /// Fixes with a worse horizontal accuracy are rejected (default filter only).
     public var maximumHorizontalAccuracyMeters: Double
-    /// The activity's thresholds; `nil` uses ``ActivityType/rules``.
+    /// The activity's thresholds; `nil` uses ``WorkoutSamples/ActivityType/rules``.
     public var rules: ActivityRules?
     /// Hysteresis of the elevation counter: a climb or descent counts once the smoothed altitude turns
     /// back by more than this. Default 3 m.

@@ -10,7 +10,7 @@ public struct WorkoutSummary: Sendable, Hashable {
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
     /// Optional fields that did not parse, by field name: dropped from their samples, the samples kept
-    /// (the reader's ``SkippedField`` counts, with where each was first seen).
+    /// (the reader's ``/WorkoutSamples/SkippedField`` counts, with where each was first seen).
     public var skippedFields: [String: SkippedField] = [:]
 
     /// A summary from its parts; ``WorkoutBuilder/summary(skippedUnknownRecords:)`` is the usual way to get one.

@@ -24,7 +24,7 @@ public struct TrackReplayConfiguration: Sendable {
     public var pauseAtOffsets: [Double]
     /// Seconds of track time after the first sample at which to resume (see ``pauseAtOffsets``).
     public var resumeAtOffsets: [Double]
-    /// Journal the session into this directory (crash-safe; see ``SessionRecovery``).
+    /// Journal the session into this directory (crash-safe; see ``/WorkoutPersistence/SessionRecovery``).
     public var journalDirectory: String?
     /// Where the journal's status lines go.
     public var logger: Logger
@@ -52,11 +52,11 @@ public struct TrackReplayConfiguration: Sendable {
 
 /// How a replay ended.
 public struct TrackReplayResult: Sendable {
-    /// The summary of the whole track, as ``WorkoutBuilder/summary(skippedUnknownRecords:)`` gives it.
+    /// The summary of the whole track, as ``/WorkoutCore/WorkoutBuilder/summary(skippedUnknownRecords:)`` gives it.
     public var summary: WorkoutSummary
     /// What the reader reported.
     public var report: TrackReadReport
-    /// The journal's recorder, when the replay was journaled; ``PersistentSessionRecorder/status`` says
+    /// The journal's recorder, when the replay was journaled; ``/WorkoutPersistence/PersistentSessionRecorder/status`` says
     /// whether its summary was written.
     public var journalFinished: Bool?
     /// Whether the journal's writes reached the disk, when the replay was journaled; `nil` otherwise.

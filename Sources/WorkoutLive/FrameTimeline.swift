@@ -6,7 +6,7 @@ public import WorkoutCore
 /// ``TrackReplay`` (a recorded track, on track time or paced on a wall clock) and ``TimelineScheduler``
 /// (a live session, on an injected `Clock`).
 ///
-/// Give it each outcome with ``deliver(_:emit:)``: the frames due before the outcome took effect come out
+/// Give it each outcome with ``deliver(_:beforeEach:emit:)``: the frames due before the outcome took effect come out
 /// first (with the figures before it), then each state change (which opens or closes the run of frames),
 /// then the outcome's figures are taken.
 public struct FrameTimeline: Sendable {

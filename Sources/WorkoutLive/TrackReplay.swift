@@ -2,7 +2,7 @@ import SessionSupport
 public import WorkoutCore
 public import WorkoutSamples
 
-/// Replays a recorded track as a live session: each sample goes through a ``WorkoutBuilder`` at its time,
+/// Replays a recorded track as a live session: each sample goes through a ``/WorkoutCore/WorkoutBuilder`` at its time,
 /// its outcome through a ``FrameTimeline`` (frames as of their own time, none while paused) to the output,
 /// and to the journal when there is one. Scheduled pauses and resumes (`--pause-at`, `--resume-at`) are
 /// given to the builder at their track times. Adopts `TrackSampleSink`, so a streaming reader drives it.

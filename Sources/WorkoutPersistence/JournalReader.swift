@@ -28,7 +28,7 @@ public enum JournalReader {
     /// FIFO, a device, a symbolic link to one) is refused without blocking.
     ///
     /// - Parameter headerOnly: stop after the header (the scan then says nothing of the records).
-    /// - Throws: ``FileSystemError`` when the file cannot be opened or read, ``JournalHeader/DecodingError``
+    /// - Throws: ``/SessionSupport/FileSystemError`` when the file cannot be opened or read, ``JournalHeader/DecodingError``
     ///   when its header is unreadable or of an unknown version, and whatever `visit` throws.
     /// - Complexity: O(n) in the file's size, O(1) memory.
     public static func scan(

@@ -5,7 +5,7 @@ public import Logging
 public import WorkoutSamples
 
 /// Journals a workout session so that it can be recovered after a crash: it takes every outcome of the
-/// session's ``WorkoutBuilder`` (an ``OutcomeRecorder``) and appends what was given to the builder to
+/// session's ``/WorkoutCore/WorkoutBuilder`` (an ``/WorkoutCore/OutcomeRecorder``) and appends what was given to the builder to
 /// `<directory>/<session id>.wejournal` (see ``JournalFormat``), synced as ``JournalDurabilityPolicy`` says,
 /// with a ``SessionSnapshot`` next to it. Replaying the journal into a fresh builder rebuilds the session:
 /// auto-pauses and unrecorded gaps are decided again from the same samples and options, so they are not
@@ -104,7 +104,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// writer per session), cuts the damaged tail (if any), and when recovery paused a running session it
     /// journals that pause, so replaying the journal again gives the recovered builder. Then ``record(_:)``
     /// as usual.
-    /// - Throws: ``FileSystemError`` when the journal cannot be opened, or with `EWOULDBLOCK` when another
+    /// - Throws: ``/SessionSupport/FileSystemError`` when the journal cannot be opened, or with `EWOULDBLOCK` when another
     ///   process is writing the session.
     public init(
         continuing recovered: RecoveredSession,
