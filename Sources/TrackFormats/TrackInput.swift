@@ -58,6 +58,7 @@ public final class TrackInput {
 
     /// Reads a track held in memory (an uploaded body, a `Data`, a `[UInt8]`): no temporary file.
     /// - Parameter name: the name used in error messages (a file name, an upload's name).
+    /// - Parameter bytes: the track's bytes, copied once.
     public init(bytes: some Sequence<UInt8>, name: String = "<memory>") {
         let copy = Array(bytes)
         self.name = name

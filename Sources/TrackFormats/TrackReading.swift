@@ -200,6 +200,9 @@ public enum TrackReader {
     ///   (unreadable input), or whatever the sink throws.
     /// - Parameter options: how to treat readable but unclean input (by default an optional field that
     ///   does not parse is dropped and counted in ``TrackReadReport/skippedFields``).
+    /// - Parameter input: where the bytes come from (a file, a descriptor, a buffer).
+    /// - Parameter format: the input format, or `nil` to detect it.
+    /// - Parameter sink: where each sample goes, in input order.
     public static func read<Sink: TrackSampleSink>(
         _ input: TrackInput,
         format: TrackFormat? = nil,

@@ -9,6 +9,9 @@ extension ExportTrack {
     /// - Complexity: O(n) time; memory O(fixes read).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
     ///   ``/WorkoutExports/ExportTrack/skippedFields`` (the default) or an error (`strict`).
+    /// - Parameter path: the track's path, or `-` for standard input.
+    /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
+    /// - Parameter options: how the engine measures the workout.
     public init(
         contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
         readOptions: TrackReadOptions = TrackReadOptions()

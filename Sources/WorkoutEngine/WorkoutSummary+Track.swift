@@ -10,6 +10,8 @@ extension WorkoutSummary {
     ///   line and column).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
     ///   ``/WorkoutCore/WorkoutSummary/skippedFields`` (the default) or an error (`strict`).
+    /// - Parameter path: the track's path, or `-` for standard input.
+    /// - Parameter options: how the engine measures the workout.
     public init(
         contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
         readOptions: TrackReadOptions = TrackReadOptions()

@@ -31,8 +31,10 @@ public struct FrameTimeline: Sendable {
 
     /// Delivers one outcome.
     /// - Parameters:
+    ///   - outcome: the builder's outcome, in the order the builder made them.
     ///   - beforeEach: called with the time of each frame or state change before it is emitted (a pacer
     ///     waits there); returns the session time that is due now when the consumer is late, else `nil`.
+    ///   - emit: receives the frames and state changes, in order; what it throws stops the delivery.
     public mutating func deliver(_ outcome: SampleOutcome, beforeEach: (Double) -> Double? = { _ in nil }, emit: Emit) rethrows {
         for change in outcome.stateChanges {
             try emitFrames(before: change.time, beforeEach: beforeEach, emit: emit)

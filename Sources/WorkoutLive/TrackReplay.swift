@@ -45,6 +45,12 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
     /// - Parameters:
     ///   - builder: a fresh builder, or a recovered one (then `samplesToSkip` is the number of the track's
     ///     samples it holds, and a paused session resumes at the first new sample).
+    ///   - timeline: the frame logic, with the live state the builder's outcomes start from.
+    ///   - output: receives the frames and state changes.
+    ///   - pacer: ``UnpacedReplay`` for track time only, ``RealTimePacer`` for a multiple of real time.
+    ///   - pauseAtOffsets: seconds after the first timed sample at which to pause (a user's pause).
+    ///   - resumeAtOffsets: seconds after the first timed sample at which to resume.
+    ///   - samplesToSkip: the number of the track's samples `builder` already holds (0 for a fresh builder).
     public init(
         builder: WorkoutBuilder,
         timeline: FrameTimeline,

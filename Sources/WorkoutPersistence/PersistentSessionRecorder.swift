@@ -76,8 +76,12 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// A recorder for a new session, writing into `directory` (created when missing).
     ///
     /// - Parameters:
+    ///   - directory: where the journal and the snapshot go; created when missing.
     ///   - options: the options of the session's builder, stored in the journal's header so recovery
     ///     rebuilds with the same options (`rules` is not stored: a recovered builder uses the activity's).
+    ///   - sessionID: the session's id, which names its files (a new UUID by default).
+    ///   - policy: when the journal is synced and the snapshot written (``JournalDurabilityPolicy/default``).
+    ///   - fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
     ///   - logger: where the one line per change of health goes; by default nowhere.
     ///   - now: wall-clock time in seconds since 1970, stored as the snapshot's `lastActiveAt` and in
     ///     ``status``; injected so tests control it.

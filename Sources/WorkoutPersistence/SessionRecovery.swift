@@ -18,10 +18,13 @@ public enum SessionRecovery {
     /// only reads: it never changes or removes a file (see ``removeFiles(of:in:fileSystem:)``).
     ///
     /// - Parameters:
+    ///   - directory: the directory holding the journals (every `*.wejournal` in it is read).
     ///   - now: the current wall-clock time, seconds since 1970.
     ///   - maxAge: sessions last active longer ago than this are discarded as expired.
     ///   - includeSamples: keep the replayed samples in ``RecoveredSession/samples`` (memory grows with
     ///     the journal).
+    ///   - fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
+    ///   - logger: where recovery logs what it found in each journal; by default nowhere.
     /// - Returns: one outcome per journal; finished sessions whose files were removed give none.
     /// - Throws: ``/SessionSupport/FileSystemError`` only when the directory cannot be listed.
     /// - Complexity: O(total journal bytes), plus the builder's cost per replayed sample.
