@@ -86,3 +86,10 @@ let sharedSettings: [SwiftSetting] = [
 for target in package.targets where [.executable, .test, .regular].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
 }
+
+// Documentation (scripts/docs.sh): with WORKOUTENGINE_DOCS=1 the package also depends on swift-docc-plugin, for
+// `swift package generate-documentation`. Only then, so that the library's dependency graph, and every package
+// that depends on it, never resolves or builds the plugin (GRDB does the same with SPI_BUILDER=1).
+if Context.environment["WORKOUTENGINE_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

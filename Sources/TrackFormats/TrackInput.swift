@@ -58,6 +58,7 @@ public final class TrackInput {
 
     /// Reads a track held in memory (an uploaded body, a `Data`, a `[UInt8]`): no temporary file.
     /// - Parameter name: the name used in error messages (a file name, an upload's name).
+    /// - Parameter bytes: the track's bytes, copied once.
     public init(bytes: some Sequence<UInt8>, name: String = "<memory>") {
         let copy = Array(bytes)
         self.name = name
@@ -126,7 +127,9 @@ public final class TrackInput {
 
 /// The input could not be read at all (as opposed to being malformed).
 public enum TrackInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is missing, unreadable or a directory; `reason` is the system's words (`strerror`) or says which.
     case cannotOpen(path: String, reason: String)
+    /// Reading failed part way (an I/O error, or a stream of chunks that threw); `path` is the input's name.
     case readFailed(path: String, reason: String)
 
     public var description: String {

@@ -16,6 +16,8 @@ extension TrackReader {
     ///   - chunks: the bytes, in order; chunks may split anything (a tag, a number, a multi-byte character).
     ///   - name: the name used in error messages and for detecting the format by extension.
     ///   - sink: where samples go; it is handed back with the report.
+    ///   - format: the input format, or `nil` to detect it from `name`'s extension, then from the first bytes.
+    ///   - options: how to treat readable but unclean input (see ``TrackReadOptions``).
     /// - Returns: the reader's report and the sink after the last sample.
     /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
     ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the

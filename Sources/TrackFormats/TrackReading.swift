@@ -2,8 +2,11 @@ public import WorkoutSamples
 
 /// The formats the readers understand.
 public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
+    /// GPS Exchange Format 1.0 or 1.1 (`trk`, `trkseg`, `trkpt`; `rte` routes), read with libxml2's SAX2 parser.
     case gpx
+    /// One JSON document with a `samples` array (README: "Input formats").
     case json
+    /// Newline-delimited JSON: an optional header line, then one sample object per line.
     case ndjson
     /// Garmin Training Center XML.
     case tcx
@@ -32,6 +35,7 @@ public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     /// What was wrong there (`file CRC mismatch`, `truncated record`, ...).
     public var reason: String
 
+    /// Damage at `byteOffset` (from the start of the input), described by `reason`.
     public init(byteOffset: Int, reason: String) {
         self.byteOffset = byteOffset
         self.reason = reason
@@ -44,12 +48,19 @@ public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
 public struct DeviceLap: Sendable, Hashable {
     /// When the lap started and ended, seconds since 1970.
     public var startTime: Double?
+    /// When the lap ended, seconds since 1970 (FIT `timestamp` of the lap message).
     public var endTime: Double?
+    /// Time the device's timer ran during the lap (pauses excluded), seconds (FIT `total_timer_time`,
+    /// TCX `TotalTimeSeconds`).
     public var timerSeconds: Double?
+    /// Wall time of the lap, seconds (FIT `total_elapsed_time`).
     public var elapsedSeconds: Double?
+    /// Distance of the lap, metres, as the device measured it (FIT `total_distance`, TCX `DistanceMeters`).
     public var distanceMeters: Double?
+    /// What ended the lap, when the file says (FIT `lap_trigger`, TCX `TriggerMethod`).
     public var trigger: LapTrigger?
 
+    /// A lap with the figures the file states; leave out (`nil`) what it does not say.
     public init(startTime: Double? = nil, endTime: Double? = nil, timerSeconds: Double? = nil, elapsedSeconds: Double? = nil,
                 distanceMeters: Double? = nil, trigger: LapTrigger? = nil) {
         self.startTime = startTime
@@ -68,6 +79,7 @@ public struct TrackReadOptions: Sendable, Hashable {
     /// the damage (``TrackReadReport/damage``). `true`: both are errors.
     public var strict: Bool
 
+    /// Options for reading; by default lenient (`strict: false`).
     public init(strict: Bool = false) {
         self.strict = strict
     }
@@ -91,6 +103,7 @@ public protocol IncrementalTrackReader {
 
 /// What a reader reports once it has read a whole track.
 public struct TrackReadReport: Sendable, Hashable {
+    /// The format that was read (detected or forced).
     public var format: TrackFormat
     /// Samples handed to the sink.
     public var sampleCount: Int
@@ -111,6 +124,7 @@ public struct TrackReadReport: Sendable, Hashable {
     /// the samples before it were delivered.
     public var damage: TrackDamage?
 
+    /// A report of a read in `format`; the counts start at zero and the optional parts empty.
     public init(
         format: TrackFormat, sampleCount: Int = 0, locationCount: Int = 0, skippedUnknownRecords: Int = 0,
         activityName: String? = nil, skippedFields: [String: SkippedField] = [:], device: DeviceRecord? = nil,
@@ -138,6 +152,9 @@ public enum TrackReader {
     /// - Parameter options: how readers treat optional fields that do not parse (``TrackReadOptions``).
     /// - Throws: `TrackFormatError` (malformed input, with file, line and column), `TrackInputError`
     ///   (unreadable input), or whatever the sink throws.
+    /// - Parameter input: where the bytes come from (a file, a descriptor, a buffer).
+    /// - Parameter format: the input format, or `nil` to detect it.
+    /// - Parameter sink: where each sample goes, in input order.
     public static func read<Sink: TrackSampleSink>(
         _ input: TrackInput,
         format: TrackFormat? = nil,
@@ -171,6 +188,7 @@ public enum TrackReader {
 /// A `TrackInput` with the bytes already read to sniff its format kept in front of it, so readers see the
 /// input from its first byte.
 public struct FormatSniffingInput {
+    /// The input being read, behind the bytes already taken from it.
     public let input: TrackInput
     private var pending: [UInt8] = []
     /// How much of `pending` readers have taken.
@@ -180,6 +198,7 @@ public struct FormatSniffingInput {
     /// processing instructions and a document type declaration).
     static let rootElementReadAhead = 64 * 1024
 
+    /// Wraps `input`, before any byte of it has been read.
     public init(_ input: TrackInput) { self.input = input }
 
     /// The name used in error messages.

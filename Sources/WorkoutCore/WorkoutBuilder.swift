@@ -12,6 +12,7 @@ import Geodesy
 /// let summary = try builder.summary()
 /// ```
 public struct WorkoutBuilder: Sendable {
+    /// The options the builder measures with (the activity may change once, when the input names it).
     public private(set) var options: WorkoutOptions
     /// The session's running intervals.
     public private(set) var clock = SessionClock()
@@ -87,6 +88,8 @@ public struct WorkoutBuilder: Sendable {
     /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
     public private(set) var analysisSeries: AnalysisSeries?
 
+    /// A builder for a session that has not started; it starts at its first timed sample or at
+    /// ``start(at:)``.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
         self.route = RecordedRoute(storage: options.routeStorage)
@@ -739,7 +742,7 @@ extension WorkoutBuilder: TrackSampleSink {
 extension WorkoutBuilder {
     /// Distance so far, metres (the route's segments plus the open chord of the default mode).
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
-    /// workout without any accepted fix, the distance the device measured itself (``DistanceSample``).
+    /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
     public var distanceMeters: Double {
         route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
     }

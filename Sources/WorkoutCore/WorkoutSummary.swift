@@ -3,12 +3,14 @@ import RouteGeometry
 
 /// A finished workout: its figures and its route.
 public struct WorkoutSummary: Sendable, Hashable {
+    /// The workout's figures (distance, times, speeds, elevation, sensors, energy, counts).
     public var metrics: WorkoutSnapshot
+    /// The simplified route's encoded polyline, its point count and tolerance, and the bounds.
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
     /// Optional fields that did not parse, by field name: dropped from their samples, the samples kept
-    /// (the reader's ``SkippedField`` counts, with where each was first seen).
+    /// (the reader's ``/WorkoutSamples/SkippedField`` counts, with where each was first seen).
     public var skippedFields: [String: SkippedField] = [:]
     /// What the recording device states about the workout (TCX, FIT), beside the engine's own figures;
     /// `nil` for inputs that state nothing (GPX, JSON).
@@ -16,6 +18,7 @@ public struct WorkoutSummary: Sendable, Hashable {
     /// Splits, laps, best efforts, mean-maximal curves, training load and climbs.
     public var analysis: WorkoutAnalysis
 
+    /// A summary from its parts; ``WorkoutBuilder/summary(skippedUnknownRecords:device:)`` is the usual way to get one.
     public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil,
                 analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.metrics = metrics

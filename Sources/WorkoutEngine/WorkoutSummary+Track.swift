@@ -9,7 +9,9 @@ extension WorkoutSummary {
     /// - Throws: `TrackInputError` (missing or unreadable), `TrackFormatError` (malformed, with file,
     ///   line and column).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
-    ///   ``skippedFields`` (the default) or an error (`strict`).
+    ///   ``/WorkoutCore/WorkoutSummary/skippedFields`` (the default) or an error (`strict`).
+    /// - Parameter path: the track's path, or `-` for standard input.
+    /// - Parameter options: how the engine measures the workout.
     public init(
         contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
         readOptions: TrackReadOptions = TrackReadOptions()
@@ -36,7 +38,7 @@ extension WorkoutSummary {
 
     /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
     /// arrives on a dedicated thread: no temporary file, no cooperative thread blocked, memory bounded by
-    /// the route (see ``TrackReader/read(chunks:name:format:options:into:)``).
+    /// the route (see ``/TrackFormats/TrackReader/read(chunks:name:format:options:into:)``).
     ///
     /// ```swift
     /// let summary = try await WorkoutSummary(trackChunks: request.body.map { $0.readableBytesView }, name: "ride.gpx")

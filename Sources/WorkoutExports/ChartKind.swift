@@ -13,7 +13,7 @@ public enum ChartKind: String, Sendable, Hashable, CaseIterable {
     /// or age is known.
     case heartRate
 
-    /// The chart of an activity's fourth statistic (``ActivityType/fourthStat``): pace for running and
+    /// The chart of an activity's fourth statistic (`ActivityType.fourthStat`): pace for running and
     /// walking, speed for cycling, heart rate for hiking.
     public static func fourthStat(of activity: ActivityType) -> ChartKind {
         switch activity.fourthStat {

@@ -4,7 +4,7 @@ public import WorkoutSamples
 /// A workout as the exporters see it: the engine's accepted route, segment by segment (a pause or a
 /// gap starts a new one), each fix with its sensor values and metrics, plus the summary figures.
 ///
-/// Build one with ``ExportRecorder`` (a `TrackSampleSink`) or ``init(contentsOfTrack:format:options:)``.
+/// Build one with ``ExportRecorder`` (a `TrackSampleSink`) or WorkoutEngine's `init(contentsOfTrack:)`.
 public struct ExportTrack: Sendable {
     /// The activity the workout was measured as.
     public var activity: ActivityType
@@ -20,6 +20,7 @@ public struct ExportTrack: Sendable {
     /// came from samples).
     public var skippedFields: [String: SkippedField] = [:]
 
+    /// A track from its parts; ``ExportRecorder`` is the usual way to get one.
     public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
         self.activity = activity
         self.activityName = activityName

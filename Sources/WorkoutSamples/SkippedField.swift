@@ -9,6 +9,8 @@ public struct SkippedField: Sendable, Hashable {
     /// The first value that did not parse, as written (shortened to at most 40 bytes), when there is one.
     public var firstValue: String?
 
+    /// A count of dropped values, with the first one's position and text (shortened by ``note(_:at:value:in:)``,
+    /// not here).
     public init(count: Int, firstPosition: SourcePosition, firstValue: String? = nil) {
         self.count = count
         self.firstPosition = firstPosition
