@@ -52,6 +52,14 @@ public final class TrackInput {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
+    /// Goes back to the first byte of a regular file (for a second pass); `false` when the input cannot
+    /// seek (a pipe, a terminal) or the seek failed.
+    public func rewind() -> Bool {
+        guard sizeBytes != nil, lseek(fileDescriptor, 0, SEEK_SET) == 0 else { return false }
+        bytesRead = 0
+        return true
+    }
+
     /// Reads up to `buffer.count` bytes; returns 0 at end of input.
     /// - Throws: `TrackInputError.readFailed` on an I/O error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TrackInputError) -> Int {

@@ -189,14 +189,28 @@ public struct TrackReadReport: Sendable, Hashable {
 /// Reads any supported track into a sink.
 public enum TrackReader {
     /// Reads `input` as `format`, or detects the format: first from the file name's extension, then from
-    /// the first bytes (`<` is GPX; `{` or `[` is JSON, which `JSONSampleReader` reads both as a document
-    /// and as NDJSON).
+    /// the first bytes (`.FIT` at bytes 8-11 is FIT; else the first byte that is not white space: `<` is
+    /// GPX; `{` or `[` is JSON, which `JSONSampleReader` reads both as a document and as NDJSON).
     ///
-    /// - Throws: `TrackFormatError` (malformed input, with file, line and column), `TrackInputError`
-    ///   (unreadable input), or whatever the sink throws.
+    /// A FIT file names its sport in a `session` message near its end: when the input is a regular file,
+    /// it is read twice, once for the sport (announced to the sink first) and once for the samples.
+    ///
+    /// - Throws: `TrackFormatError` (malformed input, with file, line and column, or byte offset),
+    ///   `TrackInputError` (unreadable input), or whatever the sink throws.
     public static func read<Sink: TrackSampleSink>(
         _ input: TrackInput,
         format: TrackFormat? = nil,
+        into sink: inout Sink
+    ) throws -> TrackReadReport {
+        try read(input, format: format, options: TrackReadOptions(), into: &sink)
+    }
+
+    /// Reads `input` like ``read(_:format:into:)``, with `options` (``TrackReadOptions/strict`` makes a
+    /// damaged FIT file an error).
+    public static func read<Sink: TrackSampleSink>(
+        _ input: TrackInput,
+        format: TrackFormat?,
+        options: TrackReadOptions,
         into sink: inout Sink
     ) throws -> TrackReadReport {
         let resolved = format ?? TrackFormat(pathExtensionOf: input.name)
@@ -207,12 +221,36 @@ public enum TrackReader {
             return try GPXReader().read(&sniffer, into: &sink)
         case .json, .ndjson:
             return try JSONSampleReader(expected: detected).read(&sniffer, into: &sink)
-        case .tcx, .fit:
-            // The TCX and FIT readers land with their own commits; until then these formats are refused.
+        case .fit:
+            var reader = FITReader(fileName: input.name, options: options)
+            if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
+                var scan = ActivityNameSink()
+                let report = try? FITReader(fileName: input.name).read(&sniffer, into: &scan)
+                guard input.rewind() else {
+                    throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
+                }
+                sniffer = FormatSniffingInput(input)
+                if let name = scan.name ?? report?.activityName {
+                    try sink.trackActivity(named: name)
+                    reader.announcesActivity = false
+                }
+            }
+            return try reader.read(&sniffer, into: &sink)
+        case .tcx:
+            // The TCX reader lands with its own commit; until then this format is refused.
             throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1),
                                    message: "\(detected.rawValue.uppercased()) input is not supported by this build")
         }
     }
+}
+
+/// A sink that keeps only the activity a track names (the first pass over a FIT file).
+private struct ActivityNameSink: TrackSampleSink {
+    var name: String?
+    mutating func trackActivity(named name: String) throws {
+        if self.name == nil { self.name = name }
+    }
+    mutating func consume(_ sample: Sample) throws {}
 }
 
 /// A `TrackInput` with the bytes already read to sniff its format kept in front of it, so readers see the
@@ -228,18 +266,31 @@ public struct FormatSniffingInput {
     /// The name used in error messages.
     public var name: String { input.name }
 
-    /// Reads ahead to the first non-space byte (after an optional UTF-8 BOM) and guesses the format.
+    /// Bytes read ahead and not yet taken by a reader.
+    var pendingCount: Int { pending.count - pendingOffset }
+
+    /// Reads ahead and guesses the format: `.FIT` at bytes 8-11 is FIT; otherwise the first non-space
+    /// byte (after an optional UTF-8 BOM) decides.
     mutating func sniff() throws -> TrackFormat {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while pending.count < 1 << 20 {
+        var atEnd = false
+        func readMore() throws {
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-            if n == 0 { break }
-            pending.append(contentsOf: chunk[0..<n])
+            if n == 0 { atEnd = true } else { pending.append(contentsOf: chunk[0..<n]) }
+        }
+        while pending.count < 12, !atEnd { try readMore() }
+        if pending.count >= 12, pending[8] == 0x2E, pending[9] == 0x46, pending[10] == 0x49, pending[11] == 0x54 {
+            return .fit
+        }
+        while true {
             var start = 0
             if pending.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-            if let first = pending[start...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
+            if start <= pending.count,
+               let first = pending[start...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
                 return first == UInt8(ascii: "<") ? .gpx : (first == 0xFE || first == 0xFF ? .gpx : .ndjson)
             }
+            if atEnd || pending.count >= 1 << 20 { break }
+            try readMore()
         }
         // Empty or all-whitespace input: let the JSON reader report it (an empty NDJSON stream is valid).
         return .ndjson
