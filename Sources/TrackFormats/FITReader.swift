@@ -39,6 +39,8 @@ public import WorkoutSamples
 /// - Times before 0x10000000 count from the device's power-on (action cameras): a `timestamp_correlation`
 ///   gives their UTC; samples met before it are held (up to ``maximumHeldSamples``) and released with
 ///   corrected times; without one they keep their times counted from the FIT epoch.
+/// - Events (timer, laps) dated after the latest record are delivered in time order, before the first
+///   sample at or after their time (Polar writes the timer's start and stop ahead of the records).
 /// - A compressed timestamp before any full timestamp gives an untimed sample, counted in
 ///   ``TrackReadReport/skippedFields`` under `timestamp`.
 ///
@@ -51,6 +53,8 @@ public import WorkoutSamples
 public struct FITReader: IncrementalTrackReader, Sendable {
     /// At most this many device laps are kept in the report (the lap events all reach the sink).
     public static let maximumDeviceLaps = 100_000
+    /// At most this many events ahead of the records are held to be put in time order.
+    public static let maximumEarlyEvents = 4096
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
@@ -82,6 +86,12 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// FIT seconds to add to a relative (system) time, from a `timestamp_correlation`.
     private var correlationOffset: Int64?
     private var held = ContiguousArray<Sample>()
+    /// Events whose time is ahead of the latest record's (Polar writes the timer's start and stop before
+    /// the records): delivered in time order, before the first later sample, or at the file's end.
+    private var earlyEvents = ContiguousArray<Sample>()
+    private var earlyEventsStart = 0
+    /// The latest time of a delivered sample that is not an event.
+    private var latestSampleTime: Double?
     private var announcedTimerEvents = false
     private var announcedActivity = false
     private var recordSamples = 0
@@ -170,6 +180,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             try damaged(at: position, "truncated: the input ends before the file CRC", sink: &sink)
         }
         try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
         if sawDevice { report.device = device }
         return report
     }
@@ -230,6 +241,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         for index in definitions.indices { definitions[index] = FITMessageDefinition() }
         lastTimestamp = nil
         try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
+        latestSampleTime = nil
         correlationOffset = nil
         phase = dataSize > 0 ? .records : .fileCRC
         needed = dataSize > 0 ? 1 : 2
@@ -512,8 +525,39 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         }
     }
 
+    /// Delivers `sample` in time order: an event ahead of the latest sample waits for the first sample at
+    /// or after its time; a sample first releases the events due by its time.
     @inline(__always)
     private mutating func deliver<Sink: TrackSampleSink>(_ sample: Sample, into sink: inout Sink) throws {
+        if case .event = sample {
+            if let time = sample.time, time > latestSampleTime ?? -.infinity,
+               earlyEvents.count - earlyEventsStart < Self.maximumEarlyEvents {
+                earlyEvents.append(sample)
+                return
+            }
+            try releaseEarlyEvents(through: sample.time ?? .infinity, into: &sink)
+        } else if let time = sample.time {
+            if earlyEventsStart < earlyEvents.count { try releaseEarlyEvents(through: time, into: &sink) }
+            latestSampleTime = max(latestSampleTime ?? time, time)
+        }
+        try hand(sample, into: &sink)
+    }
+
+    /// Delivers the held early events with times up to `time`, in file order.
+    private mutating func releaseEarlyEvents<Sink: TrackSampleSink>(through time: Double, into sink: inout Sink) throws {
+        while earlyEventsStart < earlyEvents.count, (earlyEvents[earlyEventsStart].time ?? -.infinity) <= time {
+            let event = earlyEvents[earlyEventsStart]
+            earlyEventsStart += 1
+            try hand(event, into: &sink)
+        }
+        if earlyEventsStart == earlyEvents.count {
+            earlyEvents.removeAll(keepingCapacity: true)
+            earlyEventsStart = 0
+        }
+    }
+
+    @inline(__always)
+    private mutating func hand<Sink: TrackSampleSink>(_ sample: Sample, into sink: inout Sink) throws {
         try sink.consume(sample)
         report.sampleCount += 1
         switch sample {
@@ -551,6 +595,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: offset), message: reason)
         }
         try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
         report.damage = TrackDamage(byteOffset: offset, reason: reason)
     }
 

@@ -42,21 +42,6 @@ public struct SkippedField: Sendable, Hashable {
     }
 }
 
-/// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
-public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
-    /// Offset of the first byte that could not be read, from the start of the input.
-    public var byteOffset: Int
-    /// What was wrong there (`file CRC mismatch`, `truncated record`, ...).
-    public var reason: String
-
-    public init(byteOffset: Int, reason: String) {
-        self.byteOffset = byteOffset
-        self.reason = reason
-    }
-
-    public var description: String { "byte \(byteOffset): \(reason)" }
-}
-
 /// The figures a device states about a recording it made (FIT `session`, `file_id` and `device_info`;
 /// TCX `Lap` totals and `Creator`), reported beside the engine's own. `nil` where the file does not say.
 public struct DeviceRecord: Sendable, Hashable {

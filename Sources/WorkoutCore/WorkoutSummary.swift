@@ -7,11 +7,15 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var route: RouteSummary
     /// Input records of an unknown type, skipped (JSON/NDJSON).
     public var skippedUnknownRecords: Int
+    /// Where a binary input (FIT) stopped being readable, when it did: the summary covers what came
+    /// before. JSON key `damage` (`byteOffset`, `reason`), present only then.
+    public var damage: TrackDamage?
 
-    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0) {
+    public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, damage: TrackDamage? = nil) {
         self.metrics = metrics
         self.route = route
         self.skippedUnknownRecords = skippedUnknownRecords
+        self.damage = damage
     }
 
     /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
@@ -91,6 +95,12 @@ public struct WorkoutSummary: Sendable, Hashable {
         json.endArray()
         json.endObject()
         json.integer("skippedUnknownRecords", skippedUnknownRecords)
+        if let damage {
+            json.beginObject("damage")
+            json.integer("byteOffset", damage.byteOffset)
+            json.string("reason", damage.reason)
+            json.endObject()
+        }
         json.beginArray("warnings")
         for warning in m.warnings { json.string(nil, warning) }
         json.endArray()
@@ -145,6 +155,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         }
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
+        if let damage {
+            lines.append("Damaged input:   \(damage) (the summary covers what came before)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

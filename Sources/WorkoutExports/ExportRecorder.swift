@@ -44,6 +44,11 @@ public struct ExportRecorder: TrackSampleSink {
         if let activity = ActivityType(parsing: name) { builder.adoptActivity(activity) }
     }
 
+    /// The track's pauses are the device's timer events: ``WorkoutBuilder/useDeviceTimer()``.
+    public mutating func trackHasTimerEvents() throws {
+        builder.useDeviceTimer()
+    }
+
     public mutating func consume(_ sample: Sample) throws {
         add(sample)
     }

@@ -3,7 +3,7 @@ import WorkoutEngine
 
 /// The options every command that reads a track shares.
 struct TrackOptions: ParsableArguments {
-    @Argument(help: "A GPX, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "json", "ndjson", "jsonl"]))
+    @Argument(help: "A GPX, JSON, NDJSON or FIT track, or - for standard input.", completion: .file(extensions: ["gpx", "json", "ndjson", "jsonl", "fit"]))
     var path: String
 
     @Option(name: .long, help: "The input format (default: from the file extension, else from the first bytes).")
@@ -14,6 +14,12 @@ struct TrackOptions: ParsableArguments {
 
     @Option(name: .long, help: "Location filtering: default, or none to keep every valid coordinate.")
     var filter: LocationFilterMode = .default
+
+    @Flag(name: .long, help: "Damaged input (a truncated FIT file, a CRC mismatch) is an error (exit 65), not a summary of what came before the damage.")
+    var strict = false
+
+    /// How the reader treats damaged input.
+    var readOptions: TrackReadOptions { TrackReadOptions(strict: strict) }
 
     /// The options as given, keeping every fix of the route (exports need them).
     var workoutOptions: WorkoutOptions {
