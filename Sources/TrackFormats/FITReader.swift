@@ -168,6 +168,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                 throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: 0),
                                        message: "empty input: no FIT file header")
             }
+        case .fileHeader where fileCount == 0 && carry.count < 12:
+            try damaged(at: position, "not a FIT file: \(carry.count) bytes, shorter than a FIT header", sink: &sink)
         case .fileHeader:
             try damaged(at: position, "truncated: the input ends inside a file header (\(carry.count) of \(needed) bytes)", sink: &sink)
         case .records:
@@ -218,13 +220,14 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                         : "after file \(fileCount): header size \(size) is not a FIT header", sink: &sink)
             return nil
         }
-        guard bytes.count >= size else { needed = size; return nil }
+        guard bytes.count >= 12 else { needed = 12; return nil }
         guard bytes[8] == 0x2E, bytes[9] == 0x46, bytes[10] == 0x49, bytes[11] == 0x54 else {
             try damaged(at: position + 8, fileCount == 0
                         ? "not a FIT file: no \".FIT\" at bytes 8-11"
                         : "after file \(fileCount): no \".FIT\" signature at bytes 8-11 of the next header", sink: &sink)
             return nil
         }
+        guard bytes.count >= size else { needed = size; return nil }
         if size >= 14 {
             let stored = UInt16(bytes[12]) | UInt16(bytes[13]) << 8
             let computed = FITCRC16.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<12]))

@@ -14,7 +14,7 @@ struct HelpTextTests {
 
     @Test func summaryUsage() throws {
         let help = try CLI.run(["summary", "--help"]).standardOutput
-        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--profile <file.json>] [--format <format>]"))
+        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--profile <file.json>] [--format <format>]"))
     }
 
     @Test func replayOptions() throws {
