@@ -99,7 +99,7 @@ struct FuzzRegressionTests {
 
     /// The raw crash inputs, as the fuzzers saved them.
     @Test func rawCrashInputsAreSummarised() throws {
-        for kind in ["gpx", "json", "ndjson"] {
+        for kind in ["gpx", "json", "ndjson", "fit"] {
             let directory = Self.regressionsDirectory.appendingPathComponent(kind)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for name in names.sorted() {
