@@ -56,6 +56,7 @@ let package = Package(
 /// One ordo-one/benchmark suite per folder under `Benchmarks/`.
 let suites: [(name: String, products: [String])] = [
     ("GPXParse", ["WorkoutEngine"]),
+    ("FITParse", ["WorkoutEngine"]),
     ("JSONParse", ["WorkoutEngine"]),
     ("SummaryPipeline", ["WorkoutEngine"]),
     ("GeodesicDistance", ["WorkoutEngine"]),

@@ -4,6 +4,7 @@
 #   Benchmarks/compare.sh                  # 10k, 100k and 1M points; gpxpy and gpsbabel at 10k and 100k only
 #   Benchmarks/compare.sh --peers-1m       # also gpxpy (~70 s, ~6 GiB per run) and gpsbabel at 1M points
 #   Benchmarks/compare.sh --sizes 10000,100000 --runs 3
+#   Benchmarks/compare.sh --fit-only      # only the FIT lines: route-replay vs fitdecode vs gpsbabel on FIT files
 #
 # What it does (everything it writes is git-ignored: Benchmarks/generated/, Benchmarks/.venv/, Benchmarks/.build/):
 #  1. installs what is missing: the project's system libraries (scripts/install-system-deps.sh), gpsbabel
@@ -18,6 +19,8 @@
 #
 # Options: --sizes N,N,...  --runs N (default 5)  --runs-1m N (default 3)  --gpxpy-runs N (default 3)
 #          --peers-1m  --no-gpxpy  --no-probe  --json FILE (raw measurements)
+#          --fit-only  --no-fit  (the FIT lines run after the GPX table: the 20k-record FR910XT file from
+#          ../shared/tracks when present, and SampleTracks' Edge 530 ride; fitdecode $FITDECODE_VERSION in the venv)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -26,11 +29,14 @@ work="$here/generated"
 venv="$here/.venv"
 scratch="$here/.build"
 GPXPY_VERSION="${GPXPY_VERSION:-1.6.2}"
+FITDECODE_VERSION="${FITDECODE_VERSION:-0.11.0}"
 
 sizes="10000,100000,1000000"
 compare_args=()
 use_gpxpy=1
 use_probe=1
+use_fit=1
+fit_only=0
 while (($#)); do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -39,7 +45,9 @@ while (($#)); do
     --peers-1m) compare_args+=(--peers-1m); shift ;;
     --no-gpxpy) use_gpxpy=0; shift ;;
     --no-probe) use_probe=0; shift ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    --fit-only) fit_only=1; use_gpxpy=0; use_probe=0; shift ;;
+    --no-fit) use_fit=0; shift ;;
+    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -80,12 +88,32 @@ if ((use_gpxpy)); then
   gpxpy_python="$venv/bin/python"
 fi
 
-step "tracks ($sizes points) in $work"
-python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
-
 step "release builds (scratch $scratch)"
 build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --product route-replay
 route_replay="$(swift build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
+
+# The FIT lines: route-replay against fitdecode and gpsbabel on real FIT files, whole process each.
+run_fit() {
+  step "fitdecode $FITDECODE_VERSION in $venv"
+  [[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+  if ! "$venv/bin/python" -c "import fitdecode, sys; sys.exit(fitdecode.__version__ != '$FITDECODE_VERSION')" 2>/dev/null; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "fitdecode==$FITDECODE_VERSION"
+  fi
+  local files=()
+  [[ -f "$root/../shared/tracks/large-garmin-fr910xt-run-20k-records.fit" ]] && files+=("$root/../shared/tracks/large-garmin-fr910xt-run-20k-records.fit")
+  files+=("$root/SampleTracks/ride-garmin-edge530-hr-cad-power.fit")
+  step "measuring FIT"
+  mkdir -p "$work"
+  python3 "$here/scripts/compare_fit.py" --route-replay "$route_replay" --gpsbabel "$(command -v gpsbabel)" \
+    --fitdecode-python "$venv/bin/python" --work "$work" "${files[@]}"
+}
+if ((fit_only)); then
+  run_fit
+  exit 0
+fi
+
+step "tracks ($sizes points) in $work"
+python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
 probe=""
 if ((use_probe)); then
   build --package-path "$here" -c release --product pipeline-probe
@@ -104,4 +132,5 @@ if [[ -n "$probe" ]]; then
   [[ ",$sizes," == *",100000,"* ]] || probe_size="${sizes%%,*}"
   args+=(--probe "$probe" --probe-size "$probe_size")
 fi
-exec python3 "$here/scripts/compare.py" "${args[@]}" ${compare_args[@]+"${compare_args[@]}"}
+python3 "$here/scripts/compare.py" "${args[@]}" ${compare_args[@]+"${compare_args[@]}"}
+if ((use_fit)); then run_fit; fi

@@ -38,11 +38,17 @@ seed_corpus() {
         fuzz-json) kinds="json ndjson" ;;
         fuzz-ndjson) kinds="ndjson json" ;;
         fuzz-journal) kinds="journal" ;;
+        fuzz-fit) kinds="fit" ;;
         *) kinds="gpx tcx json ndjson" ;;
     esac
     for kind in $kinds; do
         cp -n Fuzz/seeds/"$kind"/* "$corpus"/ 2>/dev/null || true
         cp -n Fuzz/regressions/"$kind"/* "$corpus"/ 2>/dev/null || true
+        if [[ "$kind" == fit ]]; then
+            # Whole files beyond -max_len are read truncated: damage cases, as useful as the heads.
+            cp -n SampleTracks/*.fit "$corpus"/ 2>/dev/null || true
+            [[ -z "$shared_tracks" ]] || cp -n "$shared_tracks"/*.fit "$corpus"/ 2>/dev/null || true
+        fi
         if [[ "$kind" == gpx ]]; then
             cp -n SampleTracks/*.gpx "$corpus"/ 2>/dev/null || true
             [[ -z "$shared_tracks" ]] || cp -n "$shared_tracks"/*.gpx "$corpus"/ 2>/dev/null || true

@@ -18,13 +18,13 @@ enum GPXNode: UInt8 {
     /// `<extensions>` of a point, or any element inside it that is not a known value.
     case extensions
     // Text values inside a point's extensions.
-    case heartRate, cadence, temperature, extensionSpeed, extensionCourse
+    case heartRate, cadence, power, temperature, extensionSpeed, extensionCourse
 
     /// Elements whose character data the reader collects.
     var isText: Bool {
         switch self {
         case .trackType, .elevation, .time, .speed, .course, .hdop, .vdop, .fix,
-             .heartRate, .cadence, .temperature, .extensionSpeed, .extensionCourse:
+             .heartRate, .cadence, .power, .temperature, .extensionSpeed, .extensionCourse:
             true
         default:
             false
@@ -44,6 +44,7 @@ enum GPXNode: UInt8 {
         case .fix: "fix"
         case .heartRate: "hr"
         case .cadence: "cad"
+        case .power: "power"
         case .temperature: "atemp"
         default: "\(self)"
         }
@@ -76,6 +77,8 @@ struct GPXPointValues {
     var hasFix = true
     var heartRate: Double?
     var cadence: Double?
+    /// Watts (an unqualified `<power>` in the extensions).
+    var power: Double?
     var temperature: Double?
     var extensionSpeed: Double?
     var extensionCourse: Double?
@@ -280,6 +283,7 @@ struct GPXParseState: XMLSAXState, ~Copyable {
             // Unqualified names some exporters write (inheriting the GPX namespace or none at all).
             if matches(name, "hr") || matches(name, "heartrate") { return .heartRate }
             if matches(name, "cad") || matches(name, "cadence") { return .cadence }
+            if matches(name, "power") { return .power }
         case .other:
             break
         }
@@ -362,6 +366,7 @@ struct GPXParseState: XMLSAXState, ~Copyable {
             case .vdop: point.vdop = number
             case .heartRate: point.heartRate = number
             case .cadence: point.cadence = number
+            case .power: point.power = number
             case .temperature: point.temperature = number
             case .extensionSpeed: point.extensionSpeed = number
             case .extensionCourse: point.extensionCourse = number
@@ -406,6 +411,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
         }
         if let cadence = point.cadence {
             output.append(.cadence(CadenceSample(time: time, perMinute: cadence)))
+        }
+        if let power = point.power {
+            output.append(.power(PowerSample(time: time, watts: power)))
         }
         if let temperature = point.temperature {
             output.append(.weather(WeatherSample(time: time, temperatureCelsius: temperature)))

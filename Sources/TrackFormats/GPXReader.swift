@@ -18,11 +18,12 @@ import CLibXML2
 ///   through ``metersPerDilutionOfPrecision``.
 /// - Extensions inside a point: Garmin TrackPointExtension v1 and v2 (`hr`, `cad`, `atemp`, and v2
 ///   `speed` and `course`), cluetrust gpxdata 1.0 (`hr`, `cadence`, `temp`, `speed`), and unqualified
-///   `hr`/`heartrate`/`cad`/`cadence`, whatever prefix the file binds. Other extension elements are
+///   `hr`/`heartrate`/`cad`/`cadence`/`power` (watts, as ``WorkoutExports`` writes it and Strava-style
+///   exports do), whatever prefix the file binds. Other extension elements are
 ///   ignored. An extension speed or course fills the location's only when the point has no `<speed>`
 ///   or `<course>` of its own.
 /// - Each point produces, at its end tag and all with the point's time: `.location` first, then
-///   `.heartRate`, `.cadence` and `.weather(temperatureCelsius:)` for the values present.
+///   `.heartRate`, `.cadence`, `.power` and `.weather(temperatureCelsius:)` for the values present.
 /// - Every `<trkseg>` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))` (the
 ///   engine treats the first as a no-op); empty segments are fine.
 /// - The first non-empty `trk/type` (trimmed) goes to `TrackSampleSink.trackActivity(named:)`, before

@@ -76,6 +76,21 @@ public final class TrackInput {
         if case .descriptor(let fd, true) = source { close(fd) }
     }
 
+    /// Goes back to the first byte of a regular file or of bytes in memory (for a second pass); `false`
+    /// when the input cannot seek (a pipe, a terminal, a stream of chunks) or the seek failed.
+    public func rewind() -> Bool {
+        switch source {
+        case .descriptor(let fd, _):
+            guard sizeBytes != nil, lseek(fd, 0, SEEK_SET) == 0 else { return false }
+        case .memory(let bytes, _):
+            source = .memory(bytes, offset: 0)
+        case .chunks:
+            return false
+        }
+        bytesRead = 0
+        return true
+    }
+
     /// Reads up to `buffer.count` bytes; returns 0 at end of input.
     /// - Throws: `TrackInputError.readFailed` on an I/O error (or when the producer of chunks failed).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TrackInputError) -> Int {

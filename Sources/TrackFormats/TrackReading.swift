@@ -28,22 +28,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
-public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
-    /// Offset of the first byte that could not be read, from the start of the input.
-    public var byteOffset: Int
-    /// What was wrong there (`file CRC mismatch`, `truncated record`, ...).
-    public var reason: String
-
-    /// Damage at `byteOffset` (from the start of the input), described by `reason`.
-    public init(byteOffset: Int, reason: String) {
-        self.byteOffset = byteOffset
-        self.reason = reason
-    }
-
-    public var description: String { "byte \(byteOffset): \(reason)" }
-}
-
 /// One lap as the device recorded it (FIT `lap`, TCX `Lap`), for comparing with the engine's laps.
 public struct DeviceLap: Sendable, Hashable {
     /// When the lap started and ended, seconds since 1970.
@@ -145,9 +129,10 @@ public struct TrackReadReport: Sendable, Hashable {
 /// Reads any supported track into a sink.
 public enum TrackReader {
     /// Reads `input` as `format`, or detects the format: from the file name's extension, then from the
-    /// first bytes (`<` is XML: a `TrainingCenterDatabase` root element is TCX, any other GPX; `{` or `[`
-    /// is JSON, which `JSONSampleReader` reads both as a document and as NDJSON). An XML file's root
-    /// element decides between GPX and TCX whatever its extension (`.gpx`, `.tcx`) says.
+    /// first bytes (`.FIT` at bytes 8-11 is FIT; `<` is XML: a `TrainingCenterDatabase` root element is
+    /// TCX, any other GPX; `{` or `[` is JSON, which `JSONSampleReader` reads both as a document and as
+    /// NDJSON). An XML file's root element decides between GPX and TCX whatever its extension (`.gpx`,
+    /// `.tcx`) says.
     ///
     /// - Parameter options: how readers treat optional fields that do not parse (``TrackReadOptions``).
     /// - Throws: `TrackFormatError` (malformed input, with file, line and column), `TrackInputError`
@@ -178,11 +163,33 @@ public enum TrackReader {
         case .json, .ndjson:
             return try JSONSampleReader(expected: detected, options: options).read(&sniffer, into: &sink)
         case .fit:
-            // The FIT reader lands with its own commit; until then this format is refused.
-            throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1),
-                                   message: "FIT input is not supported by this build")
+            var reader = FITReader(fileName: input.name, options: options)
+            // A FIT file names its sport in a `session` message near its end: a file that can be read
+            // again is read twice, once for the sport (announced to the sink first), once for the samples.
+            if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
+                var scan = ActivityNameSink()
+                let report = try? FITReader(fileName: input.name).read(&sniffer, into: &scan)
+                guard input.rewind() else {
+                    throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
+                }
+                sniffer = FormatSniffingInput(input)
+                if let name = scan.name ?? report?.activityName {
+                    try sink.trackActivity(named: name)
+                    reader.announcesActivity = false
+                }
+            }
+            return try reader.read(&sniffer, into: &sink)
         }
     }
+}
+
+/// A sink that keeps only the activity a track names (the first pass over a FIT file).
+private struct ActivityNameSink: TrackSampleSink {
+    var name: String?
+    mutating func trackActivity(named name: String) throws {
+        if self.name == nil { self.name = name }
+    }
+    mutating func consume(_ sample: Sample) throws {}
 }
 
 /// A `TrackInput` with the bytes already read to sniff its format kept in front of it, so readers see the
@@ -204,14 +211,30 @@ public struct FormatSniffingInput {
     /// The name used in error messages.
     public var name: String { input.name }
 
-    /// Reads ahead to the first non-space byte (after an optional UTF-8 BOM) and guesses the format: XML
-    /// (see ``sniff(xmlDefault:)``), or JSON/NDJSON.
+    /// Bytes read ahead and not yet taken by a reader.
+    var pendingCount: Int { pending.count - pendingOffset }
+
+    /// Reads ahead and guesses the format: `.FIT` at bytes 8-11 is FIT; otherwise the first non-space byte
+    /// (after an optional UTF-8 BOM) decides: XML (see ``sniff(xmlDefault:)``), or JSON/NDJSON.
     mutating func sniff() throws -> TrackFormat {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while pending.count < 1 << 20 {
+        // FIT: `.FIT` at bytes 8-11 of the file header.
+        while pending.count < 12 {
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
+        }
+        if pending.count >= 12, pending[8] == 0x2E, pending[9] == 0x46, pending[10] == 0x49, pending[11] == 0x54 {
+            return .fit
+        }
+        var first = true
+        while pending.count < 1 << 20 {
+            if !first || pending.isEmpty {
+                let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+                if n == 0 { break }
+                pending.append(contentsOf: chunk[0..<n])
+            }
+            first = false
             // UTF-32 markup: the GPX reader names the encoding it cannot read.
             if XMLPushFeeder.unsupportedEncoding(ofFirstBytes: pending) != nil { return .gpx }
             var start = 0

@@ -83,6 +83,9 @@ public struct WorkoutBuilder: Sendable {
     private var previousAutoPauseFix: LocationSample?
     /// Distance a device measured itself (``DistanceSample``), while running.
     private var deviceDistanceMeters = 0.0
+    /// The input's pauses are the device's own timer events (``useDeviceTimer()``): no recording-gap pause
+    /// is added on top, so running time matches the device's timer time.
+    public private(set) var usesDeviceTimer = false
     private var previousDeviceDistance: (meters: Double, time: Double?)?
     /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
     /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
@@ -169,8 +172,22 @@ public struct WorkoutBuilder: Sendable {
         guard !options.activityIsExplicit, !sawActivitySample, activity != options.activity else { return nil }
         var changed = options
         changed.activity = activity
+        let deviceTimer = usesDeviceTimer
         self = WorkoutBuilder(options: changed)
+        usesDeviceTimer = deviceTimer
         var outcome = SampleOutcome(input: .activity(activity))
+        finish(&outcome)
+        return outcome
+    }
+
+    /// Takes the input's pauses and resumes as the device's own timer (FIT timer events): from now on an
+    /// unrecorded gap between samples no longer pauses the clock (the device paused it, or it ran). Returns
+    /// the outcome to journal the first time, `nil` when the builder already used the device's timer.
+    @discardableResult
+    public mutating func useDeviceTimer() -> SampleOutcome? {
+        guard !usesDeviceTimer else { return nil }
+        usesDeviceTimer = true
+        var outcome = SampleOutcome(input: .deviceTimer)
         finish(&outcome)
         return outcome
     }
@@ -386,6 +403,7 @@ public struct WorkoutBuilder: Sendable {
     /// the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is a
     /// GPS dropout or sparse logging: its time counts.
     private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
+        guard !usesDeviceTimer else { return false }
         guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
         guard case .location(let fix) = sample, let previous = lastAcceptedFix,
               let speed = LocalScale.approximateSpeedMetersPerSecond(from: previous, to: fix) else { return true }
@@ -729,6 +747,11 @@ public struct WorkoutBuilder: Sendable {
 extension WorkoutBuilder: TrackSampleSink {
     public mutating func trackActivity(named name: String) throws {
         if let activity = ActivityType(parsing: name) { adoptActivity(activity) }
+    }
+
+    /// The input carries the device's timer events: ``useDeviceTimer()``.
+    public mutating func trackHasTimerEvents() throws {
+        useDeviceTimer()
     }
 
     /// A reader's sample: ``addWithoutOutcome(_:)`` (never throws).

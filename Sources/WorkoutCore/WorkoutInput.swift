@@ -14,6 +14,9 @@ public enum WorkoutInput: Sendable, Hashable {
     case end(at: Double?)
     /// ``WorkoutBuilder/adoptActivity(_:)`` changed the activity.
     case activity(ActivityType)
+    /// ``WorkoutBuilder/useDeviceTimer()``: the input's pauses are the device's own timer events, so
+    /// recording gaps no longer pause the clock.
+    case deviceTimer
 
     /// The input's time, if it has one.
     public var time: Double? {
@@ -22,7 +25,7 @@ public enum WorkoutInput: Sendable, Hashable {
         case .call(let event): event.time
         case .start(let time): time
         case .end(let time): time
-        case .activity: nil
+        case .activity, .deviceTimer: nil
         }
     }
 }

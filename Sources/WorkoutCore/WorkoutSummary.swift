@@ -17,15 +17,19 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var device: DeviceRecord?
     /// Splits, laps, best efforts, mean-maximal curves, training load and climbs.
     public var analysis: WorkoutAnalysis
+    /// Where a binary input (FIT) stopped being readable, when it did: the summary covers what came
+    /// before. JSON key `damage` (`byteOffset`, `reason`), present only then.
+    public var damage: TrackDamage?
 
     /// A summary from its parts; ``WorkoutBuilder/summary(skippedUnknownRecords:device:)`` is the usual way to get one.
     public init(metrics: WorkoutSnapshot, route: RouteSummary, skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil,
-                analysis: WorkoutAnalysis = WorkoutAnalysis()) {
+                analysis: WorkoutAnalysis = WorkoutAnalysis(), damage: TrackDamage? = nil) {
         self.metrics = metrics
         self.route = route
         self.skippedUnknownRecords = skippedUnknownRecords
         self.device = device
         self.analysis = analysis
+        self.damage = damage
     }
 
     /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
@@ -125,6 +129,12 @@ public struct WorkoutSummary: Sendable, Hashable {
         } else {
             json.null("device")
         }
+        if let damage {
+            json.beginObject("damage")
+            json.integer("byteOffset", damage.byteOffset)
+            json.string("reason", damage.reason)
+            json.endObject()
+        }
         json.beginArray("warnings")
         for warning in m.warnings { json.string(nil, warning) }
         json.endArray()
@@ -201,6 +211,9 @@ public struct WorkoutSummary: Sendable, Hashable {
         let rejected = m.rejections.total
         lines.append("Locations:       \(m.locationCount) in \(m.segmentCount) segment\(m.segmentCount == 1 ? "" : "s")\(rejected > 0 ? ", \(rejected) rejected" : "")")
         lines += analysis.textLines(units: units)
+        if let damage {
+            lines.append("Damaged input:   \(damage) (the summary covers what came before)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

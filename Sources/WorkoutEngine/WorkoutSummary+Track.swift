@@ -2,12 +2,12 @@ public import TrackFormats
 public import WorkoutCore
 
 extension WorkoutSummary {
-    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
+    /// Reads a GPX, TCX, FIT, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
     /// memory grows with the accepted route, never with the file.
     ///
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
     /// - Throws: `TrackInputError` (missing or unreadable), `TrackFormatError` (malformed, with file,
-    ///   line and column).
+    ///   line and column, or byte offset).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
     ///   ``/WorkoutCore/WorkoutSummary/skippedFields`` (the default) or an error (`strict`).
     /// - Parameter path: the track's path, or `-` for standard input.

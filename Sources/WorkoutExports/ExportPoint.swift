@@ -13,6 +13,8 @@ public struct ExportPoint: Sendable, Hashable {
     public var cadence: Double?
     /// Air temperature recorded with this fix, °C.
     public var temperatureCelsius: Double?
+    /// Power recorded with this fix, watts.
+    public var powerWatts: Double?
     /// The workout's distance when the fix was accepted, metres (the engine's measure: smoothed in the
     /// default filter mode, a plain geodesic sum with `--filter none`; gaps add nothing). Never less
     /// than the previous fix's.

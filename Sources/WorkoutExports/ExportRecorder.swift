@@ -3,7 +3,7 @@ public import WorkoutCore
 /// Runs samples through a ``/WorkoutCore/WorkoutBuilder`` and keeps, from its outcomes, every accepted fix with the
 /// sensor values read with it and the workout's figures at that moment: what the exporters write.
 ///
-/// Sensor readings are matched to fixes the way track files store them: a heart-rate, cadence or
+/// Sensor readings are matched to fixes the way track files store them: a heart-rate, cadence, power or
 /// temperature reading belongs to the latest fix received when that fix has none of its kind yet and the
 /// reading is not older than the fix (readers emit a point's readings right after its location, with its
 /// time); a reading before any fix waits for the next one. A fix the filter holds back keeps its readings
@@ -24,6 +24,7 @@ public struct ExportRecorder: TrackSampleSink {
     private var pendingHeartRate: Double?
     private var pendingCadence: Double?
     private var pendingTemperature: Double?
+    private var pendingPower: Double?
 
     private enum Latest {
         case none
@@ -45,6 +46,11 @@ public struct ExportRecorder: TrackSampleSink {
         if let activity = ActivityType(parsing: name) { builder.adoptActivity(activity) }
     }
 
+    /// The track's pauses are the device's timer events: ``WorkoutBuilder/useDeviceTimer()``.
+    public mutating func trackHasTimerEvents() throws {
+        builder.useDeviceTimer()
+    }
+
     public mutating func consume(_ sample: Sample) throws {
         add(sample)
     }
@@ -59,14 +65,18 @@ public struct ExportRecorder: TrackSampleSink {
             point.heartRate = pendingHeartRate
             point.cadence = pendingCadence
             point.temperatureCelsius = pendingTemperature
+            point.powerWatts = pendingPower
             pendingHeartRate = nil
             pendingCadence = nil
             pendingTemperature = nil
+            pendingPower = nil
             take(outcome, received: point)
         case .heartRate(let reading):
             if !attach(reading.beatsPerMinute, time: reading.time, \.heartRate) { pendingHeartRate = reading.beatsPerMinute }
         case .cadence(let reading):
             if !attach(reading.perMinute, time: reading.time, \.cadence) { pendingCadence = reading.perMinute }
+        case .power(let reading):
+            if !attach(reading.watts, time: reading.time, \.powerWatts) { pendingPower = reading.watts }
         case .weather(let reading):
             if let celsius = reading.temperatureCelsius, !attach(celsius, time: reading.time, \.temperatureCelsius) {
                 pendingTemperature = celsius

@@ -16,7 +16,7 @@ extension ExportTrack {
             for point in segment {
                 writer.write(GPXTrackPoint(
                     location: point.location, heartRate: point.heartRate, cadence: point.cadence,
-                    temperatureCelsius: point.temperatureCelsius))
+                    temperatureCelsius: point.temperatureCelsius, powerWatts: point.powerWatts))
             }
         }
         return writer.finish()

@@ -11,12 +11,16 @@ public struct GPXTrackPoint: Sendable, Hashable {
     public var cadence: Double?
     /// Air temperature, °C (Garmin TrackPointExtension `atemp`).
     public var temperatureCelsius: Double?
+    /// Power, watts (an unqualified `<power>` in the point's extensions).
+    public var powerWatts: Double?
 
     /// A point for `location` with the sensor values to write in its extensions.
-    public init(location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil, temperatureCelsius: Double? = nil) {
+    public init(location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil, temperatureCelsius: Double? = nil,
+                powerWatts: Double? = nil) {
         self.location = location
         self.heartRate = heartRate
         self.cadence = cadence
         self.temperatureCelsius = temperatureCelsius
+        self.powerWatts = powerWatts
     }
 }

@@ -10,7 +10,9 @@ public import WorkoutSamples
 ///   stale), `<hdop>`/`<vdop>` (accuracies divided by ``/WorkoutSamples/LocationSample/metersPerDilutionOfPrecision``), in
 ///   the order the GPX 1.1 schema requires;
 /// - `hr`, `cad` and `atemp` in a Garmin TrackPointExtension v1 element, and a reported speed or course
-///   in a TrackPointExtension v2 element (GPX 1.1 has no `<speed>` or `<course>` of its own).
+///   in a TrackPointExtension v2 element (GPX 1.1 has no `<speed>` or `<course>` of its own), and power
+///   in watts as an unqualified `<power>` element (TrackPointExtension has none; Strava-style exports
+///   write it so).
 ///
 /// Numbers are written with the fewest digits that read back as the same `Double`, never with an
 /// exponent; times as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, rounded to the millisecond). Non-finite values
@@ -101,7 +103,8 @@ public struct GPXWriter<Output: TextOutputStream> {
         let temperature = point.temperatureCelsius.flatMap { $0.isFinite ? $0 : nil }
         let speed = fix.speedMetersPerSecond.flatMap { $0.isFinite ? $0 : nil }
         let course = fix.courseDegrees.flatMap { $0.isFinite ? $0 : nil }
-        if heartRate != nil || cadence != nil || temperature != nil || speed != nil || course != nil {
+        let power = point.powerWatts.flatMap { $0.isFinite ? $0 : nil }
+        if heartRate != nil || cadence != nil || temperature != nil || speed != nil || course != nil || power != nil {
             output.write("<extensions>")
             if heartRate != nil || cadence != nil || temperature != nil {
                 output.write("<gpxtpx:TrackPointExtension>")
@@ -116,6 +119,7 @@ public struct GPXWriter<Output: TextOutputStream> {
                 if let course { output.write("<gpxtpx2:course>\(DecimalText.shortest(course))</gpxtpx2:course>") }
                 output.write("</gpxtpx2:TrackPointExtension>")
             }
+            if let power { output.write("<power>\(DecimalText.shortest(power))</power>") }
             output.write("</extensions>")
         }
         output.write("</trkpt>\n")

@@ -76,6 +76,13 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
         try deliver(outcome)
     }
 
+    /// The track's pauses are the device's timer events: the builder adds no gap pauses (journaled like
+    /// any outcome).
+    public mutating func trackHasTimerEvents() throws {
+        guard let outcome = builder.useDeviceTimer() else { return }
+        try deliver(outcome)
+    }
+
     public mutating func consume(_ sample: Sample) throws {
         if skippedSampleCount < samplesToSkip {
             try checkSkippedSample?(skippedSampleCount, sample)

@@ -45,6 +45,7 @@ public import WorkoutSamples
 /// | 0x08 | device distance | flags u8 (bit 0 time), cumulative metres f64, time? |
 /// | 0x10-0x14 | session start, pause, resume, lap, end | time f64 |
 /// | 0x20 | activity | activity code u8 |
+/// | 0x21 | device timer: the input's pauses are the device's timer events (FIT), no gap pauses | (empty) |
 ///
 /// Unused flag bits must be zero. A record whose length runs past the end of the file, whose checksum does not match, whose
 /// type is unknown, or whose length is not the one its type and bitmask imply ends the valid journal.

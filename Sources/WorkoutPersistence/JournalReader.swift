@@ -156,5 +156,6 @@ public enum JournalReader {
     private static func isKnown(_ type: UInt8) -> Bool {
         (JournalRecordType.location...JournalRecordType.distance).contains(type)
             || SessionEventKind(rawValue: type) != nil || type == JournalRecordType.activity
+            || type == JournalRecordType.deviceTimer
     }
 }

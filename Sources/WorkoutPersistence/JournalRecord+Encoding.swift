@@ -16,4 +16,6 @@ enum JournalRecordType {
     static let distance: UInt8 = 0x08
     // 0x10...0x14: SessionEventKind raw values.
     static let activity: UInt8 = 0x20
+    /// The input's pauses are the device's timer events (no payload).
+    static let deviceTimer: UInt8 = 0x21
 }

@@ -12,13 +12,16 @@ public enum JournalRecord: Sendable, Hashable {
     case event(SessionEventKind, time: Double)
     /// The input named its activity: ``/WorkoutCore/WorkoutBuilder/adoptActivity(_:)``.
     case activity(ActivityType)
+    /// The input's pauses are the device's timer events: ``WorkoutBuilder/useDeviceTimer()``. (Journals
+    /// written before this record existed never contain it and read as before.)
+    case deviceTimer
 
     /// The record's time, if it has one.
     public var time: Double? {
         switch self {
         case .sample(let sample): sample.time
         case .event(_, let time): time
-        case .activity: nil
+        case .activity, .deviceTimer: nil
         }
     }
 
@@ -37,6 +40,7 @@ public enum JournalRecord: Sendable, Hashable {
         case .start(let time): self = .event(.start, time: time)
         case .end(let time): self = .event(.end, time: time ?? outcome.clock.endTime ?? .nan)
         case .activity(let activity): self = .activity(activity)
+        case .deviceTimer: self = .deviceTimer
         }
     }
 }
@@ -103,6 +107,8 @@ extension JournalRecord {
         case .activity(let activity):
             buffer.append(JournalRecordType.activity)
             buffer.append(activity.journalCode)
+        case .deviceTimer:
+            buffer.append(JournalRecordType.deviceTimer)
         }
         let payloadLength = buffer.count - start - 5
         buffer.withUnsafeMutableBytes { bytes in
@@ -180,6 +186,9 @@ extension JournalRecord {
         case JournalRecordType.activity:
             guard payload.count == 1, let activity = ActivityType(journalCode: reader.u8()) else { return nil }
             return .activity(activity)
+        case JournalRecordType.deviceTimer:
+            guard payload.count == 0 else { return nil }
+            return .deviceTimer
         default:
             guard let kind = SessionEventKind(rawValue: type), payload.count == 8 else { return nil }
             return .event(kind, time: reader.f64())

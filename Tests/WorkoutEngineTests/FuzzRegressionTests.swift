@@ -111,7 +111,7 @@ struct FuzzRegressionTests {
 
     /// The raw crash inputs, as the fuzzers saved them.
     @Test func rawCrashInputsAreSummarised() throws {
-        for kind in ["gpx", "tcx", "json", "ndjson"] {
+        for kind in ["gpx", "tcx", "json", "ndjson", "fit"] {
             let directory = Self.regressionsDirectory.appendingPathComponent(kind)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for name in names.sorted() {

@@ -96,6 +96,7 @@ struct JournalFormatTests {
             case .sample(let sample): "\(sample)".prefix { $0 != "(" }.description
             case .event(let kind, _): "event.\(kind)"
             case .activity: "activity"
+            case .deviceTimer: "deviceTimer"
             }
         })
         #expect(types.count == 7 + 1 + SessionEventKind.allCases.count)

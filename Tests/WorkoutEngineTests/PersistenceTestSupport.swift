@@ -44,6 +44,10 @@ final class RecordingSession: @unchecked Sendable {
 
     func start(at time: Double) { recorder.record(builder.start(at: time)) }
     func record(_ sample: Sample) { recorder.record(builder.add(sample)) }
+    /// The input's pauses are the device's timer events (a FIT file's), journaled like a reader's call.
+    func useDeviceTimer() { if let outcome = builder.useDeviceTimer() { recorder.record(outcome) } }
+    /// The builder's figures so far.
+    var snapshot: WorkoutSnapshot { builder.snapshot }
     func recordEvent(_ kind: SessionEventKind, at time: Double) {
         switch kind {
         case .start: recorder.record(builder.start(at: time))

@@ -31,7 +31,8 @@ enum ScratchFile {
 
 /// Reads `bytes` as `format` into a `WorkoutBuilder` and summarises it, as `route-replay summary` does,
 /// then checks what the CLI relies on: a malformed input throws a `TrackFormatError` naming the file and a
-/// 1-based position, and a summary renders as valid JSON. Anything else traps, which the fuzzer reports.
+/// 1-based position (a byte offset inside the input for FIT), damage names a byte inside the input, and a
+/// summary renders as valid JSON. Anything else traps, which the fuzzer reports.
 func fuzzTrack(_ bytes: UnsafeRawBufferPointer, format: TrackFormat?) {
     let input = ScratchFile.input(with: bytes)
     var builder = WorkoutBuilder(options: WorkoutOptions())
@@ -40,14 +41,21 @@ func fuzzTrack(_ bytes: UnsafeRawBufferPointer, format: TrackFormat?) {
         report = try TrackReader.read(input, format: format, into: &builder)
     } catch let error as TrackFormatError {
         precondition(error.file == "fuzz-input", "error names \(error.file)")
-        precondition(error.position.line >= 1 && error.position.column >= 1, "bad position \(error.position)")
+        if let offset = error.position.byteOffset {
+            precondition(offset >= 0 && offset <= bytes.count, "byte offset \(offset) outside the input of \(bytes.count) bytes")
+        } else {
+            precondition(error.position.line >= 1 && error.position.column >= 1, "bad position \(error.position)")
+        }
         precondition(!error.message.isEmpty, "empty message")
         return
     } catch {
         fatalError("unexpected error type \(type(of: error)): \(error)")
     }
     precondition(report.sampleCount >= report.locationCount)
-    guard let summary = try? builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device) else { return }
+    if let damage = report.damage {
+        precondition(damage.byteOffset >= 0 && damage.byteOffset <= bytes.count, "damage at \(damage.byteOffset) outside the input")
+    }
+    guard let summary = try? builder.summary(reading: report) else { return }
     let json = summary.jsonText()
     do {
         _ = try JSONSerialization.jsonObject(with: Data(json.utf8))
@@ -68,7 +76,7 @@ final class MemoryFileSystem: SessionFileSystem, @unchecked Sendable {
     func write(_ bytes: UnsafeRawBufferPointer, to file: SessionFile) throws { throw Unsupported() }
     func synchronize(_ file: SessionFile) throws {}
     func truncate(_ file: SessionFile, toLength length: Int) throws { throw Unsupported() }
-    func close(_ file: SessionFile) {}
+    func close(_ file: SessionFile) { handles[file.descriptor] = nil }
     func readFile(_ path: String) throws -> [UInt8] {
         guard let bytes = files[path] else { throw FileSystemError(operation: "read", path: path, code: ENOENT) }
         return bytes
@@ -88,32 +96,28 @@ final class MemoryFileSystem: SessionFileSystem, @unchecked Sendable {
     func fileSize(_ path: String) throws -> Int? { files[path]?.count }
     func isDirectory(_ path: String) -> Bool { path == directory }
     func status(_ path: String) throws -> FileStatus? {
-        if path == directory { return FileStatus(isRegularFile: false, isDirectory: true, sizeBytes: 0, modificationTime: 2e9) }
-        guard let bytes = files[path] else { return nil }
-        return FileStatus(isRegularFile: true, isDirectory: false, sizeBytes: bytes.count, modificationTime: 2e9)
+        if path == directory { return FileStatus(isRegularFile: false, isDirectory: true, sizeBytes: 0, modificationTime: 0) }
+        return files[path].map { FileStatus(isRegularFile: true, isDirectory: false, sizeBytes: $0.count, modificationTime: 0) }
     }
-
-    /// Read positions of the files opened for reading, by descriptor.
-    var cursors: [Int32: (path: String, offset: Int)] = [:]
-    var nextDescriptor: Int32 = 3
-
+    /// Open read handles: descriptor → (path, position).
+    private var handles: [Int32: (path: String, position: Int)] = [:]
+    private var nextDescriptor: Int32 = 1000
     func openForReading(_ path: String) throws -> SessionFile {
         guard files[path] != nil else { throw FileSystemError(operation: "open", path: path, code: ENOENT) }
-        let descriptor = nextDescriptor
         nextDescriptor += 1
-        cursors[descriptor] = (path, 0)
-        return SessionFile(descriptor: descriptor, path: path)
+        handles[nextDescriptor] = (path, 0)
+        return SessionFile(descriptor: nextDescriptor, path: path)
     }
     func read(_ file: SessionFile, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let cursor = cursors[file.descriptor], let bytes = files[cursor.path] else {
+        guard let handle = handles[file.descriptor], let bytes = files[handle.path] else {
             throw FileSystemError(operation: "read", path: file.path, code: EBADF)
         }
-        let count = min(buffer.count, bytes.count - cursor.offset)
-        guard count > 0 else { return 0 }
+        let count = min(buffer.count, bytes.count - handle.position)
+        guard count > 0, let base = buffer.baseAddress else { return 0 }
         bytes.withUnsafeBytes { source in
-            buffer.baseAddress?.copyMemory(from: source.baseAddress! + cursor.offset, byteCount: count)
+            if let from = source.baseAddress { base.copyMemory(from: from + handle.position, byteCount: count) }
         }
-        cursors[file.descriptor] = (cursor.path, cursor.offset + count)
+        handles[file.descriptor] = (handle.path, handle.position + count)
         return count
     }
     func lockExclusively(_ file: SessionFile) throws -> Bool { true }

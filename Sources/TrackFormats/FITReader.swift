@@ -1,0 +1,609 @@
+public import WorkoutSamples
+
+/// Streaming reader of the FIT protocol (Garmin's Flexible and Interoperable Data Transfer), written from
+/// the protocol's description: it takes the input in chunks of any size (a chunk may split a header, a
+/// message or a CRC anywhere), decodes each message where it lies in the chunk, and hands samples to the
+/// sink at once. Memory is bounded (the 16 local definitions, one carried message of at most 130,051
+/// bytes across a chunk boundary, the device's laps up to ``maximumDeviceLaps``, and relative-time
+/// samples held until a `timestamp_correlation`, up to ``maximumHeldSamples``); a steady stream of
+/// records allocates nothing.
+///
+/// ## The protocol
+/// - A file is a header of 12 or 14 bytes (size, protocol and profile versions, data size, `.FIT` at bytes
+///   8-11, and in the 14-byte form a CRC of bytes 0-11, where 0x0000 means none), the data records, and a
+///   little-endian CRC-16 (``FITCRC16``) of the header and data. Files may follow each other in one input
+///   (chained FIT): each starts a new segment (`.event(.segmentStart)`), and its local definitions and
+///   timestamps start afresh.
+/// - Record headers: a definition (bit 6; bit 5 = it has developer fields) or data message for local type
+///   0-15, or a compressed-timestamp header (bit 7): local type in bits 5-6, a 5-bit time offset rolled
+///   over against the last full timestamp of any message.
+/// - Definitions carry their byte order (architecture 1 = big-endian, anything else little-endian), may
+///   redefine a local type at any time, and may declare up to 255 fields and 255 developer fields.
+///   Developer fields are skipped by their declared size (their `field_description` is not needed).
+///   A field whose size is not a multiple of its base type's is skipped as bytes; an array field gives
+///   its first element. Invalid values (``FITFieldSlot``) are absent.
+///
+/// ## What becomes samples (``FITProfile`` lists the fields)
+/// - `record`: `.location` when it has a position (with altitude, preferring `enhanced_altitude`, and
+///   speed, preferring `enhanced_speed`), else `.distance` when it has a distance (treadmills, indoor
+///   trainers: the engine uses it only for a workout without positions); then `.heartRate`, `.cadence`
+///   (`cadence` + `fractional_cadence`, as the file states it: strides per minute when running),
+///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
+/// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
+///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
+/// - `lap`: `.event(.lap)` at the lap's end (its timestamp, else start + elapsed) with its trigger, and a
+///   ``DeviceLap`` in the report.
+/// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
+///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
+///   creator's `device_info`: ``TrackReadReport/device``.
+/// - Times before 0x10000000 count from the device's power-on (action cameras): a `timestamp_correlation`
+///   gives their UTC; samples met before it are held (up to ``maximumHeldSamples``) and released with
+///   corrected times; without one they keep their times counted from the FIT epoch.
+/// - Events (timer, laps) dated after the latest record are delivered in time order, before the first
+///   sample at or after their time (Polar writes the timer's start and stop ahead of the records).
+/// - A compressed timestamp before any full timestamp gives an untimed sample, counted in
+///   ``TrackReadReport/skippedFields`` under `timestamp`.
+///
+/// ## Damage
+/// A CRC mismatch (header or file), a message for an undefined local type, a message running past the
+/// file's declared data size, bytes after a file that are not a FIT header, or an input that ends early:
+/// by default the reader stops there, keeps what it delivered, and reports ``TrackReadReport/damage``
+/// (byte offset and reason). With ``TrackReadOptions/strict``, or when nothing had been read yet (no
+/// record delivered), it is a `TrackFormatError` at that byte offset.
+public struct FITReader: IncrementalTrackReader, Sendable {
+    /// At most this many device laps are kept in the report (the lap events all reach the sink).
+    public static let maximumDeviceLaps = 100_000
+    /// At most this many events ahead of the records are held to be put in time order.
+    public static let maximumEarlyEvents = 4096
+    /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
+    /// later ones go to the sink with their relative times.
+    public static let maximumHeldSamples = 200_000
+
+    private enum Phase: Sendable {
+        case fileHeader
+        case records
+        case fileCRC
+        case stopped
+    }
+
+    private let fileName: String
+    private let options: TrackReadOptions
+    /// Whether the reader announces the activity the file names (`false` when the caller did already).
+    public var announcesActivity = true
+    private var phase = Phase.fileHeader
+    /// Offset of the next byte not yet consumed (the start of `carry` when it holds bytes).
+    private var position = 0
+    /// Bytes of an item split across chunks.
+    private var carry: [UInt8] = []
+    /// Bytes the current item needs, contiguous, before it can be decoded.
+    private var needed = 1
+    private var crc = FITCRC16()
+    private var dataRemaining = 0
+    private var fileCount = 0
+    private var definitions = [FITMessageDefinition](repeating: FITMessageDefinition(), count: 16)
+    private var slots = ContiguousArray<FITFieldSlot>(repeating: .absent, count: 16 * FITProfile.slotCount)
+    private var lastTimestamp: Int64?
+    /// FIT seconds to add to a relative (system) time, from a `timestamp_correlation`.
+    private var correlationOffset: Int64?
+    private var held = ContiguousArray<Sample>()
+    /// Events whose time is ahead of the latest record's (Polar writes the timer's start and stop before
+    /// the records): delivered in time order, before the first later sample, or at the file's end.
+    private var earlyEvents = ContiguousArray<Sample>()
+    private var earlyEventsStart = 0
+    /// The latest time of a delivered sample that is not an event.
+    private var latestSampleTime: Double?
+    private var announcedTimerEvents = false
+    private var announcedActivity = false
+    private var recordSamples = 0
+    private var report = TrackReadReport(format: .fit)
+    private var device = DeviceRecord()
+    private var sawDevice = false
+    private var fileManufacturer: Int64?
+    private var sessionTimerForAverage = 0.0
+    private var sessionHeartRateWeighted = 0.0
+
+    /// A reader for the input named `fileName` (used in errors).
+    public init(fileName: String = "-", options: TrackReadOptions = TrackReadOptions()) {
+        self.fileName = fileName
+        self.options = options
+        carry.reserveCapacity(64)
+    }
+
+    /// Reads a whole FIT input and hands its samples to `sink`.
+    /// - Throws: `TrackFormatError` (with a byte offset), `TrackInputError`, or whatever the sink throws.
+    public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
+        var reader = self
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try input.read(into: chunk)
+            if count == 0 { break }
+            try reader.consume(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), into: &sink)
+        }
+        return try reader.finish(into: &sink)
+    }
+
+    // MARK: Chunks
+
+    public mutating func consume<Sink: TrackSampleSink>(_ chunk: UnsafeRawBufferPointer, into sink: inout Sink) throws {
+        var index = 0
+        let count = chunk.count
+        while index < count {
+            if case .stopped = phase { return }
+            if carry.isEmpty {
+                let view = UnsafeRawBufferPointer(rebasing: chunk[index..<count])
+                if view.count >= needed, let used = try step(view, into: &sink) {
+                    index += used
+                    position += used
+                    continue
+                }
+                if case .stopped = phase { return }
+                carry.append(contentsOf: view)
+                index = count
+            } else {
+                let take = min(needed - carry.count, count - index)
+                if take > 0 {
+                    carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[index..<(index + take)]))
+                    index += take
+                }
+                if carry.count < needed { continue }
+                var local: [UInt8] = []
+                swap(&local, &carry)
+                let used = try local.withUnsafeBytes { try step($0, into: &sink) }
+                swap(&local, &carry)
+                if let used {
+                    position += used
+                    carry.removeFirst(used)
+                }
+            }
+        }
+    }
+
+    public mutating func finish<Sink: TrackSampleSink>(into sink: inout Sink) throws -> TrackReadReport {
+        switch phase {
+        case .stopped:
+            break
+        case .fileHeader where carry.isEmpty:
+            if fileCount == 0 {
+                throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: 0),
+                                       message: "empty input: no FIT file header")
+            }
+        case .fileHeader where fileCount == 0 && carry.count < 12:
+            try damaged(at: position, "not a FIT file: \(carry.count) bytes, shorter than a FIT header", sink: &sink)
+        case .fileHeader:
+            try damaged(at: position, "truncated: the input ends inside a file header (\(carry.count) of \(needed) bytes)", sink: &sink)
+        case .records:
+            if carry.isEmpty {
+                try damaged(at: position, "truncated: the input ends \(dataRemaining) bytes before the end of the file's data", sink: &sink)
+            } else {
+                try damaged(at: position, "truncated: the input ends inside a message (\(carry.count) of \(needed) bytes)", sink: &sink)
+            }
+        case .fileCRC:
+            try damaged(at: position, "truncated: the input ends before the file CRC", sink: &sink)
+        }
+        try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
+        if sawDevice { report.device = device }
+        return report
+    }
+
+    // MARK: Items
+
+    /// Decodes one item from the start of `bytes` (at least ``needed`` of them) and returns how many it
+    /// took, or `nil` after raising ``needed`` (the item is longer) or stopping at damage.
+    private mutating func step<Sink: TrackSampleSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws -> Int? {
+        switch phase {
+        case .stopped:
+            return nil
+        case .fileHeader:
+            return try readFileHeader(bytes, into: &sink)
+        case .fileCRC:
+            guard bytes.count >= 2 else { needed = 2; return nil }
+            let stored = UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+            if stored != crc.value {
+                try damaged(at: position, "file CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(crc.value)))", sink: &sink)
+                return nil
+            }
+            phase = .fileHeader
+            needed = 1
+            return 2
+        case .records:
+            return try readMessage(bytes, into: &sink)
+        }
+    }
+
+    private mutating func readFileHeader<Sink: TrackSampleSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws -> Int? {
+        let size = Int(bytes[0])
+        guard size >= 12 else {
+            try damaged(at: position, fileCount == 0
+                        ? "not a FIT file: header size \(size) (a FIT header is 12 or 14 bytes)"
+                        : "after file \(fileCount): header size \(size) is not a FIT header", sink: &sink)
+            return nil
+        }
+        guard bytes.count >= 12 else { needed = 12; return nil }
+        guard bytes[8] == 0x2E, bytes[9] == 0x46, bytes[10] == 0x49, bytes[11] == 0x54 else {
+            try damaged(at: position + 8, fileCount == 0
+                        ? "not a FIT file: no \".FIT\" at bytes 8-11"
+                        : "after file \(fileCount): no \".FIT\" signature at bytes 8-11 of the next header", sink: &sink)
+            return nil
+        }
+        guard bytes.count >= size else { needed = size; return nil }
+        if size >= 14 {
+            let stored = UInt16(bytes[12]) | UInt16(bytes[13]) << 8
+            let computed = FITCRC16.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<12]))
+            if stored != 0, stored != computed {
+                try damaged(at: position + 12, "header CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(computed)))", sink: &sink)
+                return nil
+            }
+        }
+        let dataSize = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        crc = FITCRC16()
+        crc.update(UnsafeRawBufferPointer(rebasing: bytes[0..<size]))
+        fileCount += 1
+        dataRemaining = dataSize
+        for index in definitions.indices { definitions[index] = FITMessageDefinition() }
+        lastTimestamp = nil
+        try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
+        latestSampleTime = nil
+        correlationOffset = nil
+        phase = dataSize > 0 ? .records : .fileCRC
+        needed = dataSize > 0 ? 1 : 2
+        // Each file after the first starts a new segment (the first needs none: nothing precedes it, and
+        // an activity named by a `sport` message can still apply).
+        if fileCount > 1 { try deliver(.event(WorkoutEventSample(time: nil, kind: .segmentStart)), into: &sink) }
+        return size
+    }
+
+    private mutating func readMessage<Sink: TrackSampleSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let header = bytes[0]
+        let length: Int
+        let isDefinition = header & 0xC0 == 0x40
+        if isDefinition {
+            guard bytes.count >= 6 else { return try need(6, &sink) }
+            let fieldCount = Int(bytes[5])
+            var total = 6 + 3 * fieldCount
+            if header & 0x20 != 0 {
+                guard bytes.count >= total + 1 else { return try need(total + 1, &sink) }
+                total += 1 + 3 * Int(bytes[total])
+            }
+            length = total
+        } else {
+            let local = header & 0x80 != 0 ? Int((header >> 5) & 0x03) : Int(header & 0x0F)
+            guard definitions[local].isDefined else {
+                try damaged(at: position, "data message for local message type \(local), which no definition message defined", sink: &sink)
+                return nil
+            }
+            length = 1 + definitions[local].dataSize
+        }
+        if length > dataRemaining {
+            try damaged(at: position, "a message of \(length) bytes runs past the end of the file's data (\(dataRemaining) bytes left)", sink: &sink)
+            return nil
+        }
+        guard bytes.count >= length else { return try need(length, &sink) }
+        let message = UnsafeRawBufferPointer(start: base, count: length)
+        if isDefinition {
+            define(message)
+        } else {
+            try decode(message, into: &sink)
+        }
+        if case .stopped = phase { return nil }
+        crc.update(message)
+        dataRemaining -= length
+        if dataRemaining == 0 {
+            phase = .fileCRC
+            needed = 2
+        } else {
+            needed = 1
+        }
+        return length
+    }
+
+    /// The message starting at `position` needs `count` bytes: raises ``needed``, or reports damage when
+    /// they would run past the file's data.
+    private mutating func need<Sink: TrackSampleSink>(_ count: Int, _ sink: inout Sink) throws -> Int? {
+        if count > dataRemaining {
+            try damaged(at: position, "a message of at least \(count) bytes runs past the end of the file's data (\(dataRemaining) bytes left)", sink: &sink)
+            return nil
+        }
+        needed = count
+        return nil
+    }
+
+    /// Records a definition message (complete in `message`, record header first).
+    private mutating func define(_ message: UnsafeRawBufferPointer) {
+        let local = Int(message[0] & 0x0F)
+        let bigEndian = message[2] == 1
+        let global = bigEndian ? UInt16(message[3]) << 8 | UInt16(message[4]) : UInt16(message[4]) << 8 | UInt16(message[3])
+        let fieldCount = Int(message[5])
+        let first = local * FITProfile.slotCount
+        for index in first..<(first + FITProfile.slotCount) { slots[index] = .absent }
+        var offset = 0
+        for field in 0..<fieldCount {
+            let at = 6 + 3 * field
+            let number = message[at], size = Int(message[at + 1]), baseType = message[at + 2] & 0x1F
+            if let slot = FITProfile.slot(message: global, field: number), size > 0, let baseSize = FITFieldSlot.baseSize(baseType),
+               size % baseSize == 0, slots[first + slot].offset < 0 {
+                slots[first + slot] = FITFieldSlot(offset: Int32(offset), size: UInt16(size), baseType: baseType)
+            }
+            offset += size
+        }
+        if message[0] & 0x20 != 0 {
+            let at = 6 + 3 * fieldCount
+            let developerCount = Int(message[at])
+            for field in 0..<developerCount {
+                offset += Int(message[at + 1 + 3 * field + 1])
+            }
+        }
+        definitions[local] = FITMessageDefinition(globalMessage: global, bigEndian: bigEndian, dataSize: offset, isDefined: true)
+    }
+
+    // MARK: Data messages
+
+    private mutating func decode<Sink: TrackSampleSink>(_ message: UnsafeRawBufferPointer, into sink: inout Sink) throws {
+        guard let start = message.baseAddress else { return }
+        let header = message[0]
+        let compressed = header & 0x80 != 0
+        let local = compressed ? Int((header >> 5) & 0x03) : Int(header & 0x0F)
+        let definition = definitions[local]
+        let fields = start + 1
+        let first = local * FITProfile.slotCount
+        let bigEndian = definition.bigEndian
+
+        // The message's time, in FIT seconds.
+        var time: Int64?
+        if compressed {
+            let offset = Int64(header & 0x1F)
+            if let last = lastTimestamp {
+                var next = (last & ~0x1F) + offset
+                if offset < last & 0x1F { next += 0x20 }
+                time = next
+                lastTimestamp = next
+            } else {
+                skipField("timestamp", at: position, value: "compressed time offset \(offset) before any full timestamp")
+            }
+        } else if let stamp = slots[first + FITProfile.timestampSlot].integer(in: fields, bigEndian: bigEndian) {
+            time = stamp
+            lastTimestamp = stamp
+        }
+
+        func value(_ slot: Int) -> Double? { slots[first + slot].number(in: fields, bigEndian: bigEndian) }
+        func integer(_ slot: Int) -> Int64? { slots[first + slot].integer(in: fields, bigEndian: bigEndian) }
+        func text(_ slot: Int) -> String? { slots[first + slot].text(in: fields) }
+
+        switch definition.globalMessage {
+        case FITProfile.record:
+            let when = time.flatMap { seconds(fromFIT: $0) }
+            let latitude = integer(FITProfile.recordLatitude), longitude = integer(FITProfile.recordLongitude)
+            if let latitude, let longitude {
+                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { $0 / 5 - 500 }
+                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
+                try emit(.location(LocationSample(
+                    time: when, latitude: Double(latitude) * FITProfile.degreesPerSemicircle,
+                    longitude: Double(longitude) * FITProfile.degreesPerSemicircle,
+                    altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
+            } else if let distance = value(FITProfile.recordDistance) {
+                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100)), fitTime: time, into: &sink)
+            }
+            if let heartRate = value(FITProfile.recordHeartRate) {
+                try emit(.heartRate(HeartRateSample(time: when, beatsPerMinute: heartRate)), fitTime: time, into: &sink)
+            }
+            if let cadence = value(FITProfile.recordCadence) {
+                let fraction = value(FITProfile.recordFractionalCadence).map { $0 / 128 } ?? 0
+                try emit(.cadence(CadenceSample(time: when, perMinute: cadence + fraction)), fitTime: time, into: &sink)
+            }
+            if let power = value(FITProfile.recordPower) {
+                try emit(.power(PowerSample(time: when, watts: power)), fitTime: time, into: &sink)
+            }
+            if let temperature = value(FITProfile.recordTemperature) {
+                try emit(.weather(WeatherSample(time: when, temperatureCelsius: temperature)), fitTime: time, into: &sink)
+            }
+        case FITProfile.event:
+            guard integer(FITProfile.eventEvent) == 0, let type = integer(FITProfile.eventType) else { return }
+            let kind: WorkoutEventSample.Kind
+            switch type {
+            case 0: kind = .resume
+            case 1, 4, 8, 9: kind = .pause
+            default: return
+            }
+            if !announcedTimerEvents {
+                announcedTimerEvents = true
+                try sink.trackHasTimerEvents()
+            }
+            try emit(.event(WorkoutEventSample(time: time.flatMap { seconds(fromFIT: $0) }, kind: kind)), fitTime: time, into: &sink)
+        case FITProfile.lap:
+            let startTime = integer(FITProfile.lapStartTime)
+            let elapsed = value(FITProfile.lapElapsed).map { $0 / 1000 }
+            var end = time
+            if end == nil, let startTime, let elapsed { end = startTime + Int64(elapsed.rounded()) }
+            let trigger = integer(FITProfile.lapTrigger).flatMap(FITProfile.lapTrigger)
+            if report.deviceLaps.count < Self.maximumDeviceLaps {
+                report.deviceLaps.append(DeviceLap(
+                    startTime: startTime.flatMap { seconds(fromFIT: $0) }, endTime: end.flatMap { seconds(fromFIT: $0) },
+                    timerSeconds: value(FITProfile.lapTimer).map { $0 / 1000 }, elapsedSeconds: elapsed,
+                    distanceMeters: value(FITProfile.lapDistance).map { $0 / 100 }, trigger: trigger))
+            }
+            try emit(.event(WorkoutEventSample(time: end.flatMap { seconds(fromFIT: $0) }, kind: .lap, lapTrigger: trigger)),
+                     fitTime: end, into: &sink)
+        case FITProfile.session:
+            sawDevice = true
+            if let sport = integer(FITProfile.sessionSport) {
+                let subSport = integer(FITProfile.sessionSubSport)
+                if device.sport == nil { device.sport = FITProfile.sportDescription(sport: sport, subSport: subSport) }
+                try announce(FITProfile.activityName(sport: sport, subSport: subSport), into: &sink)
+            }
+            func add(_ total: inout Double?, _ value: Double?) {
+                if let value { total = (total ?? 0) + value }
+            }
+            let timer = value(FITProfile.sessionTimer).map { $0 / 1000 }
+            add(&device.distanceMeters, value(FITProfile.sessionDistance).map { $0 / 100 })
+            add(&device.timerSeconds, timer)
+            add(&device.elapsedSeconds, value(FITProfile.sessionElapsed).map { $0 / 1000 })
+            add(&device.ascentMeters, value(FITProfile.sessionAscent))
+            add(&device.descentMeters, value(FITProfile.sessionDescent))
+            add(&device.kilocalories, value(FITProfile.sessionCalories))
+            if let average = value(FITProfile.sessionAverageHeartRate) {
+                let weight = max(timer ?? 1, 1e-9)
+                sessionHeartRateWeighted += average * weight
+                sessionTimerForAverage += weight
+                device.averageHeartRate = sessionHeartRateWeighted / sessionTimerForAverage
+            }
+            if let maximum = value(FITProfile.sessionMaximumHeartRate) {
+                device.maximumHeartRate = max(device.maximumHeartRate ?? 0, maximum)
+            }
+        case FITProfile.sport:
+            if let sport = integer(FITProfile.sportSport) {
+                let subSport = integer(FITProfile.sportSubSport)
+                if device.sport == nil { device.sport = FITProfile.sportDescription(sport: sport, subSport: subSport) }
+                try announce(FITProfile.activityName(sport: sport, subSport: subSport), into: &sink)
+            }
+        case FITProfile.fileID:
+            if let manufacturer = integer(FITProfile.fileManufacturer) {
+                sawDevice = true
+                fileManufacturer = manufacturer
+                if device.manufacturer == nil { device.manufacturer = FITProfile.manufacturerName(manufacturer) }
+            }
+            if device.product == nil {
+                if let name = text(FITProfile.fileProductName) {
+                    device.product = name
+                } else if let product = integer(FITProfile.fileProduct) {
+                    device.product = FITProfile.productName(manufacturer: fileManufacturer, product: product)
+                }
+            }
+        case FITProfile.deviceInfo:
+            guard integer(FITProfile.deviceIndex) == 0 else { return }
+            let manufacturer = integer(FITProfile.deviceManufacturer)
+            if device.manufacturer == nil, let manufacturer {
+                sawDevice = true
+                device.manufacturer = FITProfile.manufacturerName(manufacturer)
+            }
+            if device.product == nil {
+                if let name = text(FITProfile.deviceProductName) {
+                    sawDevice = true
+                    device.product = name
+                } else if let product = integer(FITProfile.deviceProduct) {
+                    sawDevice = true
+                    device.product = FITProfile.productName(manufacturer: manufacturer ?? fileManufacturer, product: product)
+                }
+            }
+        case FITProfile.timestampCorrelation:
+            if correlationOffset == nil, let time, let system = integer(FITProfile.correlationSystemTimestamp),
+               time >= FITProfile.minimumDateTime {
+                correlationOffset = time - system
+                try releaseHeld(into: &sink)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Seconds since 1970 of FIT time `fit` (relative times corrected once a correlation is known).
+    @inline(__always)
+    private func seconds(fromFIT fit: Int64) -> Double? {
+        var value = fit
+        if fit < FITProfile.minimumDateTime, let offset = correlationOffset { value += offset }
+        return Double(value) + FITProfile.epochOffsetSeconds
+    }
+
+    /// Delivers `sample`, or holds it while its time is relative and no correlation is known.
+    @inline(__always)
+    private mutating func emit<Sink: TrackSampleSink>(_ sample: Sample, fitTime: Int64?, into sink: inout Sink) throws {
+        if let fitTime, fitTime < FITProfile.minimumDateTime, correlationOffset == nil, held.count < Self.maximumHeldSamples {
+            held.append(sample)
+            return
+        }
+        if !held.isEmpty { try releaseHeld(into: &sink) }
+        try deliver(sample, into: &sink)
+    }
+
+    /// Releases the held samples, with their times corrected when a correlation is known.
+    private mutating func releaseHeld<Sink: TrackSampleSink>(into sink: inout Sink) throws {
+        guard !held.isEmpty else { return }
+        var samples = ContiguousArray<Sample>()
+        swap(&samples, &held)
+        let shift = correlationOffset.map(Double.init) ?? 0
+        for sample in samples {
+            try deliver(shift == 0 ? sample : sample.withTime(sample.time.map { $0 + shift }), into: &sink)
+        }
+    }
+
+    /// Delivers `sample` in time order: an event ahead of the latest sample waits for the first sample at
+    /// or after its time; a sample first releases the events due by its time.
+    @inline(__always)
+    private mutating func deliver<Sink: TrackSampleSink>(_ sample: Sample, into sink: inout Sink) throws {
+        if case .event = sample {
+            if let time = sample.time, time > latestSampleTime ?? -.infinity,
+               earlyEvents.count - earlyEventsStart < Self.maximumEarlyEvents {
+                earlyEvents.append(sample)
+                return
+            }
+            try releaseEarlyEvents(through: sample.time ?? .infinity, into: &sink)
+        } else if let time = sample.time {
+            if earlyEventsStart < earlyEvents.count { try releaseEarlyEvents(through: time, into: &sink) }
+            latestSampleTime = max(latestSampleTime ?? time, time)
+        }
+        try hand(sample, into: &sink)
+    }
+
+    /// Delivers the held early events with times up to `time`, in file order.
+    private mutating func releaseEarlyEvents<Sink: TrackSampleSink>(through time: Double, into sink: inout Sink) throws {
+        while earlyEventsStart < earlyEvents.count, (earlyEvents[earlyEventsStart].time ?? -.infinity) <= time {
+            let event = earlyEvents[earlyEventsStart]
+            earlyEventsStart += 1
+            try hand(event, into: &sink)
+        }
+        if earlyEventsStart == earlyEvents.count {
+            earlyEvents.removeAll(keepingCapacity: true)
+            earlyEventsStart = 0
+        }
+    }
+
+    @inline(__always)
+    private mutating func hand<Sink: TrackSampleSink>(_ sample: Sample, into sink: inout Sink) throws {
+        try sink.consume(sample)
+        report.sampleCount += 1
+        switch sample {
+        case .location:
+            report.locationCount += 1
+            recordSamples += 1
+        case .event:
+            break
+        default:
+            recordSamples += 1
+        }
+    }
+
+    private mutating func announce<Sink: TrackSampleSink>(_ name: String, into sink: inout Sink) throws {
+        guard !announcedActivity else { return }
+        announcedActivity = true
+        report.activityName = name
+        if announcesActivity { try sink.trackActivity(named: name) }
+    }
+
+    private mutating func skipField(_ name: String, at offset: Int, value: String) {
+        if report.skippedFields[name] != nil {
+            report.skippedFields[name]?.count += 1
+        } else {
+            report.skippedFields[name] = SkippedField(count: 1, firstPosition: SourcePosition(byteOffset: offset), firstValue: value)
+        }
+    }
+
+    /// Damage at byte `offset`: an error in strict mode or when nothing was read yet, else the reader
+    /// stops and reports it.
+    private mutating func damaged<Sink: TrackSampleSink>(at offset: Int, _ reason: String, sink: inout Sink) throws {
+        phase = .stopped
+        carry = []
+        if options.strict || (recordSamples == 0 && held.isEmpty) {
+            throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: offset), message: reason)
+        }
+        try releaseHeld(into: &sink)
+        try releaseEarlyEvents(through: .infinity, into: &sink)
+        report.damage = TrackDamage(byteOffset: offset, reason: reason)
+    }
+
+    private func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackFormats
+import WorkoutSamples
+
+/// The FIT reader against fitdecode's reading of every real FIT file (`Tests/Reference/fit-reference.json`,
+/// made by `scripts/fit-reference.py`; see `Tests/Reference/README.md`).
+@Suite struct FITReaderTests {
+    nonisolated(unsafe) static let reference: [String: [String: Any]] = {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else { return [:] }
+        return object
+    }()
+
+    static let files = [
+        "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
+        "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit",
+        "ride-wahoo-elemnt-bolt-hr.fit", "patho-garmin-virb-ultra30-zero-timestamps.fit",
+        "patho-srm-null-island-start.fit", "large-garmin-fr910xt-run-20k-records.fit",
+    ]
+
+    static func close(_ a: Double?, _ b: Any?, tolerance: Double = 1e-6) -> Bool {
+        guard let expected = (b as? NSNumber)?.doubleValue else { return a == nil }
+        guard let a else { return false }
+        return abs(a - expected) <= tolerance * max(1, abs(expected))
+    }
+
+    @Test("the reference values are there for every file")
+    func referenceLoaded() {
+        for file in Self.files { #expect(Self.reference[file] != nil, "\(file)") }
+    }
+
+    @Test("each real FIT file reads as fitdecode reads it", arguments: files)
+    func matchesFitdecode(_ file: String) throws {
+        guard let bytes = FITTestReading.bytes(file) else {
+            print("skipped: \(file) is neither in SampleTracks nor in ../shared/tracks")
+            return
+        }
+        let expected = try #require(Self.reference[file])
+        let (report, sink) = try FITTestReading.read(bytes)
+        #expect(report.damage == nil)
+        #expect(report.format == .fit)
+        #expect(sink.locations.count == expected["recordsWithPosition"] as? Int)
+        #expect(report.locationCount == sink.locations.count)
+        #expect(sink.distances.count == expected["recordsWithDistanceNoPosition"] as? Int)
+        #expect(sink.heartRates.count == expected["heartRateCount"] as? Int)
+        #expect(Self.close(sink.heartRates.reduce(0, +), expected["heartRateSum"]))
+        #expect(sink.cadences.count == expected["cadenceCount"] as? Int)
+        #expect(Self.close(sink.cadences.reduce(0, +), expected["cadenceSum"]))
+        #expect(sink.powers.count == expected["powerCount"] as? Int)
+        #expect(Self.close(sink.powers.reduce(0, +), expected["powerSum"]))
+        #expect(sink.temperatures.count == expected["temperatureCount"] as? Int)
+        #expect(Self.close(sink.temperatures.reduce(0, +), expected["temperatureSum"]))
+
+        // Record times: the first and last sample that is not an event.
+        let recordTimes = sink.samples.compactMap { sample -> Double? in
+            if case .event = sample { return nil }
+            return sample.time
+        }
+        #expect(Self.close(recordTimes.first, expected["firstTime"]))
+        #expect(Self.close(recordTimes.last, expected["lastTime"]))
+        if let last = (expected["lastDistanceMeters"] as? NSNumber)?.doubleValue, !sink.distances.isEmpty,
+           (expected["recordsWithPosition"] as? Int) == 0 {
+            #expect(abs((sink.distances.last?.cumulativeMeters ?? 0) - last) < 0.01)
+        }
+
+        // Laps: one event each, with its trigger; the device's laps in the report.
+        let laps = sink.events(.lap)
+        let lapCount = try #require(expected["lapCount"] as? Int)
+        #expect(laps.count == lapCount)
+        #expect(report.deviceLaps.count == lapCount)
+        #expect(Self.close(report.deviceLaps.compactMap(\.distanceMeters).reduce(0, +), expected["lapDistanceMeters"]))
+        #expect(Self.close(report.deviceLaps.compactMap(\.timerSeconds).reduce(0, +), expected["lapTimerSeconds"]))
+        let triggers = (expected["lapTriggers"] as? [Any]) ?? []
+        let names: [String: LapTrigger] = ["manual": .manual, "time": .time, "distance": .distance, "position_start": .position,
+                                           "position_lap": .position, "position_waypoint": .position, "position_marked": .position,
+                                           "session_end": .sessionEnd, "fitness_equipment": .fitnessEquipment]
+        #expect(laps.map(\.lapTrigger) == triggers.map { ($0 as? String).flatMap { names[$0] } })
+
+        // Timer events: pauses and resumes, announced once before the first.
+        let timerEvents = try #require(expected["timerEvents"] as? Int)
+        #expect(sink.events(.pause).count + sink.events(.resume).count == timerEvents)
+        #expect(sink.timerAnnouncements == (timerEvents > 0 ? 1 : 0))
+        #expect(sink.timerEventsBeforeAnnouncement == 0)
+
+        // The session's totals.
+        if let session = expected["session"] as? [String: Any] {
+            let device = try #require(report.device)
+            #expect(Self.close(device.distanceMeters, session["distanceMeters"]))
+            #expect(Self.close(device.timerSeconds, session["timerSeconds"]))
+            #expect(Self.close(device.elapsedSeconds, session["elapsedSeconds"]))
+            #expect(Self.close(device.ascentMeters, session["ascentMeters"]))
+            #expect(Self.close(device.descentMeters, session["descentMeters"]))
+            #expect(Self.close(device.kilocalories, session["kilocalories"]))
+            #expect(Self.close(device.averageHeartRate, session["averageHeartRate"]))
+            #expect(Self.close(device.maximumHeartRate, session["maximumHeartRate"]))
+            if let sport = session["sport"] as? String {
+                #expect(device.sport?.hasPrefix(sport) == true)
+            }
+        }
+    }
+
+    @Test("device, sport and activity of the sample files")
+    func deviceAndActivity() throws {
+        let edge = try FITTestReading.read(try #require(FITTestReading.bytes("ride-garmin-edge530-hr-cad-power.fit")))
+        #expect(edge.sink.activities == ["cycling"])
+        #expect(edge.report.activityName == "cycling")
+        #expect(edge.report.device?.manufacturer == "garmin")
+        #expect(edge.report.device?.product == "edge_530")
+        #expect(edge.report.device?.sport == "cycling/road")
+        let treadmill = try FITTestReading.read(try #require(FITTestReading.bytes("run-polar-treadmill-12km.fit")))
+        #expect(treadmill.sink.activities == ["running"])
+        #expect(treadmill.report.device?.manufacturer == "polar_electro")
+        #expect(treadmill.report.device?.sport == "running/treadmill")
+        #expect(treadmill.sink.locations.isEmpty)
+        #expect(FITProfile.activityName(sport: 2, subSport: 58) == "cycling")
+        #expect(FITProfile.activityName(sport: 17, subSport: nil) == "hiking")
+        #expect(FITProfile.activityName(sport: 12, subSport: nil) == "cross_country_skiing")
+    }
+
+    @Test("a position reads as semicircles × 180 / 2³¹, altitude with scale 5 and offset 500")
+    func recordScaling() throws {
+        let bytes = try #require(FITTestReading.bytes("ride-garmin-edge530-hr-cad-power.fit"))
+        let (_, sink) = try FITTestReading.read(bytes)
+        let first = try #require(sink.locations.first)
+        // Toronto area, as the shared notes say; fitdecode's first position (semicircles) converted by hand.
+        #expect(first.latitude > 43 && first.latitude < 44.5)
+        #expect(first.longitude > -80.5 && first.longitude < -78.5)
+        #expect(first.altitudeMeters.map { $0 > 0 && $0 < 500 } == true)
+    }
+
+    @Test("1-byte and 7-byte chunks give the same samples as one buffer", arguments: [
+        "run-garmin-fr920xt-hr-cad-laps-devfields.fit", "run-polar-treadmill-12km.fit",
+    ])
+    func chunkBoundaries(_ file: String) throws {
+        let bytes = try #require(FITTestReading.bytes(file))
+        let whole = try FITTestReading.read(bytes, chunkSize: bytes.count)
+        for size in [1, 7] {
+            let chunked = try FITTestReading.read(bytes, chunkSize: size)
+            #expect(chunked.sink.samples == whole.sink.samples, "chunk size \(size)")
+            #expect(chunked.report == whole.report, "chunk size \(size)")
+        }
+    }
+
+    @Test("the detector knows FIT by .FIT at bytes 8-11, whatever the file is called")
+    func sniffing() throws {
+        let bytes = try #require(FITTestReading.bytes("run-polar-treadmill-12km.fit"))
+        let directory = try TestPaths.temporaryDirectory("fit-sniff")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("activity.bin")
+        try Data(bytes).write(to: url)
+        var sink = FITRecordingSink()
+        let report = try TrackReader.read(try TrackInput(path: url.path), into: &sink)
+        #expect(report.format == .fit)
+        #expect(report.activityName == "running")
+        #expect(sink.activities == ["running"])
+    }
+
+    @Test("the activity reaches the sink before the first sample when the file can be read twice")
+    func activityFirst() throws {
+        let url = TestPaths.sampleTrack("run-garmin-fr920xt-hr-cad-laps-devfields.fit")
+        var sink = FITRecordingSink()
+        _ = try TrackReader.read(try TrackInput(path: url.path), into: &sink)
+        #expect(sink.activities == ["running"])
+    }
+
+    @Test("the VIRB's zero-based times become UTC through timestamp_correlation")
+    func zeroBasedTimes() throws {
+        guard let bytes = FITTestReading.bytes("patho-garmin-virb-ultra30-zero-timestamps.fit") else {
+            print("skipped: patho-garmin-virb-ultra30-zero-timestamps.fit is not in ../shared/tracks")
+            return
+        }
+        let (_, sink) = try FITTestReading.read(bytes)
+        let times = sink.samples.compactMap(\.time)
+        #expect(times.allSatisfy { $0 > 1_400_000_000 })
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkoutEngine
+
+/// FIT input through the engine: the device's timer replaces gap pauses (and survives a journal), the
+/// summary carries damage, and running time matches the device's timer time.
+@Suite struct FITEngineTests {
+    /// fitdecode's session timer time per file (`Tests/Reference/fit-reference.json`).
+    static func deviceTimerSeconds(_ file: String) throws -> Double? {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        return ((object?[file]?["session"] as? [String: Any])?["timerSeconds"] as? NSNumber)?.doubleValue
+    }
+
+    static func path(_ file: String) -> String? {
+        let sample = TestPaths.sampleTrack(file)
+        if FileManager.default.fileExists(atPath: sample.path) { return sample.path }
+        return TestPaths.sharedTrack(file)?.path
+    }
+
+    /// Heart-rate readings every second for `seconds`, from `start`.
+    static func readings(from start: Double, seconds: Int) -> [Sample] {
+        (0...seconds).map { .heartRate(HeartRateSample(time: start + Double($0), beatsPerMinute: 140)) }
+    }
+
+    @Test("with the device's timer, a recording gap is not a pause")
+    func deviceTimerReplacesGapPauses() {
+        let samples = Self.readings(from: 1_000_000, seconds: 60) + Self.readings(from: 1_001_000, seconds: 60)
+        var plain = WorkoutBuilder()
+        for sample in samples { plain.add(sample) }
+        var timed = WorkoutBuilder()
+        try? timed.trackHasTimerEvents()
+        for sample in samples { timed.add(sample) }
+        #expect(plain.snapshot.elapsedSeconds == 120)
+        #expect(timed.snapshot.elapsedSeconds == 1060)
+        #expect(timed.pauseCount == 0)
+        // The device's own pause still pauses.
+        var paused = WorkoutBuilder()
+        try? paused.trackHasTimerEvents()
+        for sample in Self.readings(from: 1_000_000, seconds: 60) { paused.add(sample) }
+        paused.add(.event(WorkoutEventSample(time: 1_000_060, kind: .pause)))
+        paused.add(.event(WorkoutEventSample(time: 1_001_000, kind: .resume)))
+        for sample in Self.readings(from: 1_001_000, seconds: 60) { paused.add(sample) }
+        #expect(paused.snapshot.elapsedSeconds == 120)
+    }
+
+    @Test("the device's timer survives an activity adopted later")
+    func deviceTimerSurvivesActivity() {
+        var builder = WorkoutBuilder()
+        builder.useDeviceTimer()
+        builder.adoptActivity(.cycling)
+        #expect(builder.usesDeviceTimer)
+        #expect(builder.options.activity == .cycling)
+    }
+
+    @Test("a journal replays the device-timer decision")
+    func journalReplaysDeviceTimer() throws {
+        let directory = try TestPaths.temporaryDirectory("fit-journal").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = RecordingSession(directory: directory)
+        session.start(at: 1_000_000)
+        session.useDeviceTimer()
+        for sample in Self.readings(from: 1_000_000, seconds: 60) + Self.readings(from: 1_001_000, seconds: 60) {
+            session.record(sample)
+        }
+        #expect(session.close())
+        #expect(session.snapshot.elapsedSeconds == 1060)
+        let outcomes = try SessionRecovery.recover(directory: directory, now: 1_001_100, logger: PersistenceFixtures.quietLogger())
+        guard case .recovered(let recovered) = try #require(outcomes.first) else {
+            Issue.record("not recovered: \(outcomes)")
+            return
+        }
+        #expect(recovered.builder.usesDeviceTimer)
+        // Recovery pauses the session at its last record; running time is the device timer's.
+        #expect(recovered.builder.snapshot.elapsedSeconds == 1060)
+    }
+
+    @Test("running time matches the device's timer time", arguments: [
+        "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
+        "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit", "ride-wahoo-elemnt-bolt-hr.fit",
+        "large-garmin-fr910xt-run-20k-records.fit",
+    ])
+    func runningTimeIsTimerTime(_ file: String) throws {
+        guard let path = Self.path(file) else {
+            print("skipped: \(file) is not in ../shared/tracks")
+            return
+        }
+        let timer = try #require(try Self.deviceTimerSeconds(file))
+        let summary = try WorkoutSummary(contentsOfTrack: path)
+        let elapsed = try #require(summary.metrics.elapsedSeconds)
+        #expect(abs(elapsed - timer) <= 2, "\(file): engine \(elapsed) s, device timer \(timer) s")
+        #expect(summary.damage == nil)
+    }
+
+    @Test("a treadmill run measures the device's distance")
+    func treadmillDistance() throws {
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("run-polar-treadmill-12km.fit").path)
+        // fitdecode: the last record's distance is 12,011.7 m, the first 0. The device's timer stops at
+        // 19:12:15, before the last records (to 19:12:16): their last few metres are not running time.
+        #expect(summary.metrics.distanceMeters > 12_011.7 - 10 && summary.metrics.distanceMeters <= 12_011.7)
+        #expect(summary.metrics.activity == .running)
+        #expect(summary.metrics.heartRateAverage != nil)
+    }
+
+    @Test("a truncated FIT file gives a summary with damage; strict makes it an error naming the byte")
+    func damageInSummary() throws {
+        let bytes = try Data(contentsOf: TestPaths.sampleTrack("run-polar-treadmill-12km.fit"))
+        let directory = try TestPaths.temporaryDirectory("fit-damage")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cut.fit").path
+        try bytes.prefix(30_001).write(to: URL(fileURLWithPath: path))
+        let summary = try WorkoutSummary(contentsOfTrack: path)
+        let damage = try #require(summary.damage)
+        #expect(damage.reason.contains("truncated"))
+        #expect(summary.jsonText().contains("\"damage\":{\"byteOffset\":\(damage.byteOffset),\"reason\":"))
+        #expect(summary.text().contains("Damaged input:   byte \(damage.byteOffset)"))
+        #expect(summary.metrics.distanceMeters > 1000)
+        #expect {
+            try WorkoutSummary(contentsOfTrack: path, format: nil, options: WorkoutOptions(), readOptions: TrackReadOptions(strict: true))
+        } throws: { error in
+            (error as? TrackFormatError)?.description.hasPrefix("\(path):byte \(damage.byteOffset): truncated") == true
+        }
+        // A GPX summary has no damage key (golden outputs unchanged).
+        let gpx = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path)
+        #expect(!gpx.jsonText().contains("damage"))
+    }
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Reference values for the FIT reader's tests, from an independent decoder (fitdecode, PyPI).
+
+Prints one JSON object keyed by file name with, per FIT file: record count, records with a position,
+first and last record time (seconds since 1970; times counted from power-on are corrected with the
+file's timestamp_correlation), sums and counts of heart rate, cadence (+ fractional), power and
+temperature, the last record distance, the session totals, the laps (count, summed distance and timer
+time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all).
+
+Usage: python3 scripts/fit-reference.py FILE.fit... > Tests/Reference/fit-reference.json
+(needs `pip install fitdecode==0.11.0`)
+"""
+import datetime
+import json
+import os
+import sys
+
+import fitdecode
+
+FIT_EPOCH = 631065600
+
+
+def seconds(value, correlation):
+    if value is None:
+        return None
+    if isinstance(value, datetime.datetime):
+        return value.timestamp()
+    # A relative time (seconds since power-on): the correlation's offset makes it UTC.
+    return float(value) + FIT_EPOCH + (correlation or 0)
+
+
+def field(message, name):
+    return message.get_value(name, fallback=None) if message.has_field(name) else None
+
+
+def describe(path):
+    records = []
+    laps = []
+    sessions = []
+    timer_events = 0
+    correlation = None
+    files = 0
+    with fitdecode.FitReader(path, check_crc=fitdecode.CrcCheck.RAISE) as reader:
+        for frame in reader:
+            if isinstance(frame, fitdecode.FitHeader):
+                files += 1
+            if not isinstance(frame, fitdecode.FitDataMessage):
+                continue
+            if frame.name == "record":
+                records.append(frame)
+            elif frame.name == "lap":
+                laps.append(frame)
+            elif frame.name == "session":
+                sessions.append(frame)
+            elif frame.name == "event":
+                if field(frame, "event") == "timer" and field(frame, "event_type") in (
+                        "start", "stop", "stop_all", "stop_disable", "stop_disable_all"):
+                    timer_events += 1
+            elif frame.name == "timestamp_correlation" and correlation is None:
+                utc = field(frame, "timestamp")
+                system = frame.get_raw_value("system_timestamp") if frame.has_field("system_timestamp") else None
+                if isinstance(utc, datetime.datetime) and system is not None:
+                    correlation = int(utc.timestamp()) - FIT_EPOCH - int(system)
+
+    out = {"files": files, "records": len(records)}
+    positions = hr = cad = pw = temp = 0
+    hr_sum = cad_sum = pw_sum = temp_sum = 0.0
+    distance_last = None
+    distance_count = 0
+    times = []
+    for r in records:
+        if field(r, "position_lat") is not None and field(r, "position_long") is not None:
+            positions += 1
+        else:
+            if field(r, "distance") is not None:
+                distance_count += 1
+        v = field(r, "heart_rate")
+        if v is not None:
+            hr += 1
+            hr_sum += v
+        v = field(r, "cadence")
+        if v is not None:
+            cad += 1
+            cad_sum += v + (field(r, "fractional_cadence") or 0)
+        v = field(r, "power")
+        if v is not None:
+            pw += 1
+            pw_sum += v
+        v = field(r, "temperature")
+        if v is not None:
+            temp += 1
+            temp_sum += v
+        v = field(r, "distance")
+        if v is not None:
+            distance_last = v
+        t = seconds(field(r, "timestamp"), correlation)
+        if t is not None:
+            times.append(t)
+    out.update({
+        "recordsWithPosition": positions,
+        "recordsWithDistanceNoPosition": distance_count,
+        "firstTime": times[0] if times else None,
+        "lastTime": times[-1] if times else None,
+        "heartRateCount": hr, "heartRateSum": hr_sum,
+        "cadenceCount": cad, "cadenceSum": cad_sum,
+        "powerCount": pw, "powerSum": pw_sum,
+        "temperatureCount": temp, "temperatureSum": temp_sum,
+        "lastDistanceMeters": distance_last,
+        "timerEvents": timer_events,
+        "lapCount": len(laps),
+        "lapDistanceMeters": sum(field(l, "total_distance") or 0 for l in laps),
+        "lapTimerSeconds": sum(field(l, "total_timer_time") or 0 for l in laps),
+        "lapTriggers": [field(l, "lap_trigger") for l in laps],
+    })
+    if sessions:
+        s = sessions[0]
+        out["session"] = {
+            "count": len(sessions),
+            "sport": field(s, "sport"),
+            "subSport": field(s, "sub_sport"),
+            "distanceMeters": field(s, "total_distance"),
+            "timerSeconds": field(s, "total_timer_time"),
+            "elapsedSeconds": field(s, "total_elapsed_time"),
+            "ascentMeters": field(s, "total_ascent"),
+            "descentMeters": field(s, "total_descent"),
+            "kilocalories": field(s, "total_calories"),
+            "averageHeartRate": field(s, "avg_heart_rate"),
+            "maximumHeartRate": field(s, "max_heart_rate"),
+        }
+    return out
+
+
+def main():
+    result = {}
+    for path in sys.argv[1:]:
+        result[os.path.basename(path)] = describe(path)
+    json.dump(result, sys.stdout, indent=1, sort_keys=True)
+    print()
+
+
+if __name__ == "__main__":
+    main()
