@@ -24,6 +24,8 @@ public struct TrackReplayConfiguration: Sendable {
     public var journalDirectory: String?
     /// Where the journal's status lines go.
     public var logger: Logger
+    /// How the reader treats damaged input (``TrackReadOptions/strict`` makes a damaged FIT file an error).
+    public var readOptions = TrackReadOptions()
 
     public init(
         options: WorkoutOptions, units: DisplayUnits = .metric, framesPerSecond: Int = 30, speed: Double? = nil,
@@ -118,7 +120,7 @@ extension TrackReplay {
             recorder = PersistentSessionRecorder(directory: directory, options: builder.options, logger: configuration.logger)
         }
         replay.recorder = recorder
-        let report = try TrackReader.read(input, format: format, into: &replay)
+        let report = try TrackReader.read(input, format: format, options: configuration.readOptions, into: &replay)
         try replay.finish()
         let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
         let finished = recorder?.finish(summaryJSON: summary.jsonText())

@@ -66,12 +66,12 @@ extension RouteReplay {
                 var options = track.summaryOptions
                 options.autoPause = autoPause ? .on : .off
                 if let journal { try ReplayRunner.prepareJournal(directory: journal) }
-                let runner = ReplayRunner(
-                    trackPath: track.path, inputFormat: track.inputFormat, format: format,
-                    configuration: TrackReplayConfiguration(
-                        options: options, units: units, framesPerSecond: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
-                        pauseAtOffsets: pauseAt, resumeAtOffsets: resumeAt, journalDirectory: journal,
-                        logger: ReplayRunner.journalLogger))
+                var configuration = TrackReplayConfiguration(
+                    options: options, units: units, framesPerSecond: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
+                    pauseAtOffsets: pauseAt, resumeAtOffsets: resumeAt, journalDirectory: journal,
+                    logger: ReplayRunner.journalLogger)
+                configuration.readOptions = track.readOptions
+                let runner = ReplayRunner(trackPath: track.path, inputFormat: track.inputFormat, format: format, configuration: configuration)
                 try runner.run()
             }
         }
