@@ -3,12 +3,13 @@ public import WorkoutCore
 public import WorkoutExports
 
 extension ExportTrack {
-    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
+    /// Reads a GPX, TCX, FIT, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
     /// streaming, and keeps what it accepted.
     /// - Throws: `TrackInputError`, `TrackFormatError`, as ``/TrackFormats/TrackReader/read(_:format:options:into:)``.
     /// - Complexity: O(n) time; memory O(fixes read).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
-    ///   ``/WorkoutExports/ExportTrack/skippedFields`` (the default) or an error (`strict`).
+    ///   ``/WorkoutExports/ExportTrack/skippedFields`` (the default) or an error (`strict`), and whether a damaged FIT
+    ///   file is an error (`strict`) or exported up to its damage.
     /// - Parameter path: the track's path, or `-` for standard input.
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
     /// - Parameter options: how the engine measures the workout.

@@ -28,7 +28,8 @@ public struct TrackReplayConfiguration: Sendable {
     public var journalDirectory: String?
     /// Where the journal's status lines go.
     public var logger: Logger
-    /// How the reader treats optional fields that do not parse (dropped and counted, or errors).
+    /// How the reader treats optional fields that do not parse (dropped and counted, or errors) and damaged
+    /// binary input (``/TrackFormats/TrackReadOptions/strict`` makes a damaged FIT file an error).
     public var readOptions: TrackReadOptions
 
     /// A replay with `options`; by default metric, 30 frames per second, on track time, with no injected

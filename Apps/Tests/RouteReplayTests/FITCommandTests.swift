@@ -85,6 +85,14 @@ struct FITCommandTests {
         let strict = try CLI.run(["summary", path, "--strict"])
         #expect(strict.status == 65)
         #expect(strict.standardError.contains("\(path):byte \(offset): truncated"), "\(strict.standardError)")
+        // Replay and export keep what came before the damage, and refuse it with --strict.
+        #expect(try CLI.run(["replay", path, "--as-fast-as-possible"]).status == 0)
+        #expect(try CLI.run(["export", path, "--to", "gpx"]).status == 0)
+        for command in [["replay", path, "--as-fast-as-possible", "--strict"], ["export", path, "--to", "gpx", "--strict"]] {
+            let result = try CLI.run(command)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.standardError.contains("\(path):byte \(offset): truncated"), "\(command): \(result.standardError)")
+        }
         // A bad file CRC.
         var bad = data
         bad[bad.count - 1] ^= 0xFF

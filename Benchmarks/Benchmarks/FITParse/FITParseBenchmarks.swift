@@ -23,7 +23,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for (label, file) in [("edge530", "ride-garmin-edge530-hr-cad-power.fit"), ("marathon", "run-polar-marathon-nogps-44laps.fit")] {
         let path = sampleTracks.appendingPathComponent(file).path
-        Benchmark("fit.parse.memory.\(label)") { benchmark, bytes in
+        Benchmark("fit.parse.memory.\(label)") { (benchmark: Benchmark, bytes: [UInt8]) in
             let start = monotonicNanoseconds()
             var sink = CountingSink()
             do {
