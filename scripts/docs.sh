@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation (DocC) of the library: the WorkoutEngine catalog (Sources/WorkoutEngine/WorkoutEngine.docc:
-# the landing page and the articles) and the reference of every library module, as one combined archive in which
-# the articles' links to the stage modules' types resolve. Needs swift-docc-plugin, which Package.swift adds only
+# the landing page and the articles), each module's own catalog, and the reference of every library module, as one
+# combined archive in which the links between modules (``/WorkoutCore/WorkoutBuilder``) resolve. Needs swift-docc-plugin, which Package.swift adds only
 # when WORKOUTENGINE_DOCS=1 (so the library's users never resolve it).
 #
 #   scripts/docs.sh                   # archives in .build/plugins/Swift-DocC/outputs/ (the combined one included)
