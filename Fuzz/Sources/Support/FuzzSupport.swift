@@ -47,7 +47,7 @@ func fuzzTrack(_ bytes: UnsafeRawBufferPointer, format: TrackFormat?) {
         fatalError("unexpected error type \(type(of: error)): \(error)")
     }
     precondition(report.sampleCount >= report.locationCount)
-    guard let summary = try? builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device) else { return }
+    guard let summary = try? builder.summary(reading: report) else { return }
     let json = summary.jsonText()
     do {
         _ = try JSONSerialization.jsonObject(with: Data(json.utf8))
