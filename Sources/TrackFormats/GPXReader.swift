@@ -59,7 +59,8 @@ import CLibXML2
 /// the predefined and character entities (`&amp;`, `&#233;`) work anywhere. A DOCTYPE with an internal
 /// subset is an error (`DOCTYPE with an internal subset is not supported`), so no entity is ever declared;
 /// nothing external is loaded (`XML_PARSE_NONET`, no external subset): the reader is immune to XXE and
-/// entity-expansion attacks. UTF-32 input is an error (`encoding UTF-32 is not supported`).
+/// entity-expansion attacks. UTF-32 input is an error (`encoding UTF-32 is not supported`), and so is an
+/// element with more than 10 000 attributes (libxml2's duplicate check is quadratic in their number).
 /// `XML_PARSE_HUGE` lifts libxml2's size limits on text nodes (long waypoint descriptions).
 ///
 /// Not thread safe per call, but a `GPXReader` value holds no state: separate calls may run on

@@ -20,6 +20,8 @@ import CLibXML2
 ///   needs one; ``refuseInternalSubset(_:)`` stops the parser as soon as the `[` is seen.
 /// - UTF-32 (UCS-4) input, which libxml2 2.9's push parser cannot read (it reported "Document is
 ///   empty"): ``unsupportedEncoding(ofFirstBytes:)`` names it before the parser starts.
+/// - An element with more than ``maximumAttributesPerElement`` attributes: libxml2's duplicate check is
+///   quadratic in their number (``startTagHasTooManyAttributes(_:)``).
 ///
 /// Not thread safe; one reader owns one feeder.
 struct XMLPushFeeder: ~Copyable {
@@ -70,6 +72,44 @@ struct XMLPushFeeder: ~Copyable {
     static func unparsedByteCount(_ parser: xmlParserCtxtPtr) -> Int {
         guard let input = parser.pointee.input, let current = input.pointee.cur, let end = input.pointee.end else { return 0 }
         return max(0, end - current)
+    }
+
+    /// At most this many attributes on one element. libxml2 2.9 checks each attribute of a start tag
+    /// against every earlier one for duplicates, so an element with a million attributes (10 MB of
+    /// markup) would take hours; no track format needs more than a handful.
+    static let maximumAttributesPerElement = 10_000
+
+    /// The message of the error for an element with too many attributes.
+    static let tooManyAttributesMessage = "element with more than \(maximumAttributesPerElement) attributes"
+
+    /// Whether libxml2 is waiting for the end of a start tag that already holds more than
+    /// ``maximumAttributesPerElement`` attributes (counted as `=` outside quoted values). Checked after a
+    /// push only while libxml2 holds more than ``chunkSize`` unparsed bytes, and each push then at least
+    /// doubles what it holds, so the scans stay linear in the input. Call before pushing more: the
+    /// quadratic work happens when the tag's `>` arrives. The caller reports ``tooManyAttributesMessage``
+    /// at the parser's position (the tag's `<`).
+    func startTagHasTooManyAttributes(_ parser: xmlParserCtxtPtr) -> Bool {
+        guard parser.pointee.instate == XML_PARSER_START_TAG, Self.unparsedByteCount(parser) > chunkSize,
+              let input = parser.pointee.input, let current = input.pointee.cur, let end = input.pointee.end
+        else { return false }
+        var count = 0
+        var quote: UInt8 = 0
+        var cursor = current
+        while cursor < end {
+            let byte = cursor.pointee
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "=") {
+                count += 1
+                if count > Self.maximumAttributesPerElement { return true }
+            } else if byte == UInt8(ascii: ">") {
+                return false
+            }
+            cursor += 1
+        }
+        return false
     }
 
     /// For a SAX `internalSubset` callback: `true` when the DOCTYPE being parsed opens an internal subset

@@ -123,6 +123,10 @@ enum XMLPushParser {
         while !atEnd, let status = try feeder.pushNext(into: parser, from: &input) {
             try afterChunk()
             try check(status)
+            if feeder.startTagHasTooManyAttributes(parser) {
+                throw TrackFormatError(file: input.name, position: state.pointee.currentPosition(),
+                                       message: XMLPushFeeder.tooManyAttributesMessage)
+            }
         }
         let status = xmlParseChunk(parser, nil, 0, 1)
         try afterChunk()

@@ -47,7 +47,13 @@ struct GPXHostileInputTests {
         }
         writer.start()
         return completing(within: hangGuardSeconds) {
-            defer { close(readEnd) }
+            defer {
+                // Read what the writer still has to write (a reader that stopped early must not leave it
+                // writing into a closed pipe: SIGPIPE would end the test process).
+                var sink = [UInt8](repeating: 0, count: 1 << 16)
+                while sink.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+                close(readEnd)
+            }
             let track = TrackInput(fileDescriptor: readEnd, name: "-")
             var input = FormatSniffingInput(track)
             var sink = RecordingSink()
@@ -73,6 +79,28 @@ struct GPXHostileInputTests {
         let (report, bytesRead) = try result.get()
         #expect(report.locationCount == 3)
         #expect(bytesRead > 50 << 20)
+    }
+
+    /// An element with a million attributes (libxml2's duplicate check is quadratic in their number: it
+    /// did not finish in minutes) is refused while its start tag is still open.
+    @Test func anElementWithAMillionAttributesIsRefused() throws {
+        var text = Self.head + "<trkpt lat=\"47.15\" lon=\"8.5\""
+        text.reserveCapacity(16 << 20)
+        for index in 0..<1_000_000 { text += " a\(index)=\"v>\"" }
+        text += "/>\n" + Self.tail
+        let bytes = Array(text.utf8)
+        let result = try #require(completing(within: Self.hangGuardSeconds) { () -> String in
+            do {
+                _ = try GPXTestReading.read(bytes: bytes, chunkSize: Self.chunkSize)
+                return "no error"
+            } catch let error as TrackFormatError {
+                return "\(error.position.line):\(error.position.column): \(error.message)"
+            }
+        }, "a million attributes did not finish within \(Self.hangGuardSeconds) s")
+        #expect(try result.get() == "4:1: element with more than 10000 attributes")
+        // A few thousand attributes (far more than any track has) are read.
+        let many = Self.head + "<trkpt lat=\"47.15\" lon=\"8.5\"" + (0..<9000).map { " a\($0)=\"\($0)\"" }.joined() + "/>\n" + Self.tail
+        #expect(try GPXTestReading.read(bytes: Array(many.utf8), chunkSize: Self.chunkSize).report.locationCount == 3)
     }
 
     /// A 20 MB processing instruction and a 20 MB comment before the root element.

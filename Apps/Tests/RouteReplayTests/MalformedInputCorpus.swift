@@ -392,7 +392,11 @@ enum MalformedInputCorpus {
             text("gpx-2mb-attribute-full-of-gt", "gpx", gpx([p0, gtAttribute, point(1)]), .summary),
             text("gpx-2mb-comment-before-root", "gpx", gpx(validPoints, declaration: #"<?xml version="1.0"?>"# + gtComment), .summary),
             subsetCase,
+            text("gpx-5000-attributes", "gpx", gpx([p0, "<trkpt lat=\"47.37\" lon=\"8.54\"" + (0..<5000).map { " a\($0)=\"v\"" }.joined() + "/>"]), .summary),
         ]
+        var attributes = text("gpx-50000-attributes", "gpx", gpx([p0, "<trkpt lat=\"47.37\" lon=\"8.54\"" + (0..<50_000).map { " a\($0)=\"v\"" }.joined() + "/>"]), .malformed)
+        attributes.expectedMessage = "element with more than 10000 attributes"
+        cases.append(attributes)
         // Times no output can write (before year 1, after year 9999): refused on input, with the field.
         let yearZero = text("gpx-time-year-0000", "gpx", gpx([p0, point(1, time: "0000-06-01T00:00:00Z")]), .malformed)
         let epoch1e18 = text("ndjson-time-1e18", "ndjson", location(0) + "\n" + location(1, time: "1e18") + "\n", .malformed)
