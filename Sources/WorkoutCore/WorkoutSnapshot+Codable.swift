@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The keys of the summary JSON object (`Schemas/workout-summary.schema.json`, README "Summary JSON"):
 /// the snapshot's figures, the summary's own keys, and the snapshot keys a summary does not write.

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 extension WorkoutSummary: Codable {
     /// Decodes the summary JSON object (`Schemas/workout-summary.schema.json`). What it does not carry comes
