@@ -7,10 +7,12 @@
 #   python3-polyline                       Debian's build of PyPI's `polyline`, the independent decoder the
 #                                          export tests run with /usr/bin/python3
 #                                          (python3 also runs scripts/check-doc-comments.py, the doc-comment check)
+#   python3-jsonschema                     Python's `jsonschema`, which validates encoded samples and
+#                                          summaries against Schemas/*.schema.json (CodableTests)
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -24,3 +24,10 @@ public struct GeoCoordinate: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "(\(latitude), \(longitude))" }
 }
+
+extension GeoCoordinate: Codable {
+    /// The JSON keys: `{"latitude":…,"longitude":…}`, degrees.
+    private enum CodingKeys: String, CodingKey {
+        case latitude, longitude
+    }
+}

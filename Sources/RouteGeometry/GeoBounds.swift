@@ -21,3 +21,10 @@ public struct GeoBounds: Sendable, Hashable {
         self.maxLongitude = maxLongitude
     }
 }
+
+extension GeoBounds: Codable {
+    /// The JSON keys (degrees), in the order the summary's `route.bounds` object writes them.
+    private enum CodingKeys: String, CodingKey {
+        case minLatitude, minLongitude, maxLatitude, maxLongitude
+    }
+}

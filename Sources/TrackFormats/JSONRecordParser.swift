@@ -9,6 +9,9 @@ import WorkoutSamples
 enum JSONField: Int, CaseIterable {
     case type, time, latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course
     case bpm, kilocalories, perMinute, watts, event, temperatureCelsius, humidityPercent
+    /// Extensions written by `Sample`'s `Codable` encoding: `location`'s `hasFix`, a lap `event`'s
+    /// `lapTrigger`, `distance`'s `cumulativeMeters`.
+    case hasFix, lapTrigger, cumulativeMeters
     /// Top-level document keys (only meaningful in the first top-level object).
     case activity, samples
 
@@ -32,6 +35,9 @@ enum JSONField: Int, CaseIterable {
         case .event: "event"
         case .temperatureCelsius: "temperatureCelsius"
         case .humidityPercent: "humidityPercent"
+        case .hasFix: "hasFix"
+        case .lapTrigger: "lapTrigger"
+        case .cumulativeMeters: "cumulativeMeters"
         case .activity: "activity"
         case .samples: "samples"
         }
@@ -49,6 +55,9 @@ enum JSONField: Int, CaseIterable {
         case (5, UInt8(ascii: "w")): candidates = (.watts, nil, nil)
         case (5, UInt8(ascii: "e")): candidates = (.event, nil, nil)
         case (6, UInt8(ascii: "c")): candidates = (.course, nil, nil)
+        case (6, UInt8(ascii: "h")): candidates = (.hasFix, nil, nil)
+        case (10, UInt8(ascii: "l")): candidates = (.lapTrigger, nil, nil)
+        case (16, UInt8(ascii: "c")): candidates = (.cumulativeMeters, nil, nil)
         case (7, UInt8(ascii: "s")): candidates = (.samples, nil, nil)
         case (8, UInt8(ascii: "l")): candidates = (.latitude, nil, nil)
         case (8, UInt8(ascii: "a")): candidates = (.altitude, .activity, nil)
@@ -69,7 +78,7 @@ enum JSONField: Int, CaseIterable {
 
 /// The `type` of a record.
 enum JSONRecordType {
-    case header, location, heartRate, activeEnergy, cadence, power, event, weather, unknown
+    case header, location, heartRate, activeEnergy, cadence, power, event, weather, distance, unknown
 
     static func match(_ scanner: JSONScanner, length: Int) -> JSONRecordType {
         switch length {
@@ -83,6 +92,7 @@ enum JSONRecordType {
             if scanner.scratchEquals(length, "weather") { return .weather }
         case 8:
             if scanner.scratchEquals(length, "location") { return .location }
+            if scanner.scratchEquals(length, "distance") { return .distance }
         case 9:
             if scanner.scratchEquals(length, "heartRate") { return .heartRate }
         case 12:
@@ -114,6 +124,8 @@ struct JSONFieldSlot {
         case timeOutOfRange
         /// An `event` string that is not a known event kind.
         case unknownEvent
+        /// A `lapTrigger` string that is not a known ``LapTrigger``.
+        case unknownLapTrigger
     }
 
     var value: Double = 0
@@ -129,6 +141,8 @@ struct JSONRecordParser {
     var slots: [JSONFieldSlot]
     var recordType: JSONRecordType = .unknown
     var eventKind: WorkoutEventSample.Kind = .lap
+    /// The record's `lapTrigger`, when its slot is a known one.
+    var lapTrigger: LapTrigger?
     /// Text of an offending `time` or `event` string, kept for the message (rare path only).
     var offendingText = ""
     /// The `activity` string of the first top-level object, until we know what that object is.
@@ -365,7 +379,7 @@ struct JSONRecordParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             slot.found = .number
             switch field {
-            case .type, .event, .activity:
+            case .type, .event, .activity, .hasFix, .lapTrigger:
                 _ = try scanner.scanNumber(convert: false)
                 slot.state = .mismatch
             default:
@@ -392,6 +406,14 @@ struct JSONRecordParser {
                     slot.state = .unknownEvent
                     offendingText = capturedText(length)
                 }
+            case .lapTrigger:
+                let length = try scanner.scanString(capture: true)
+                slot.state = .number  // known: the trigger itself is in `lapTrigger`
+                lapTrigger = matchLapTrigger(length)
+                if lapTrigger == nil {
+                    slot.state = .unknownLapTrigger
+                    offendingText = capturedText(min(length, 64))
+                }
             case .activity:
                 let length = try scanner.scanString(capture: true)
                 guard length <= JSONScanner.scratchCapacity else {
@@ -416,6 +438,11 @@ struct JSONRecordParser {
                 _ = try scanner.scanString(capture: false)
                 slot.state = .mismatch
             }
+        case UInt8(ascii: "t") where field == .hasFix, UInt8(ascii: "f") where field == .hasFix:
+            // A boolean, held as 1 or 0.
+            slot.found = try scanner.scanLiteral()
+            slot.value = first == UInt8(ascii: "t") ? 1 : 0
+            slot.state = .number
         default:
             slot.found = try scanner.skipValue(depth: depth)
             slot.state = slot.found == .null ? .null : .mismatch
@@ -428,6 +455,16 @@ struct JSONRecordParser {
             let name = kind.rawValue.utf8
             if name.count == length && name.elementsEqual(UnsafeBufferPointer(start: scanner.scratch, count: length)) {
                 return kind
+            }
+        }
+        return nil
+    }
+
+    private func matchLapTrigger(_ length: Int) -> LapTrigger? {
+        for trigger in LapTrigger.allCases {
+            let name = trigger.rawValue.utf8
+            if name.count == length && name.elementsEqual(UnsafeBufferPointer(start: scanner.scratch, count: length)) {
+                return trigger
             }
         }
         return nil
@@ -453,6 +490,8 @@ struct JSONRecordParser {
         case .invalidTime: message = "invalid ISO 8601 date-time \"\(offendingText)\" (expected e.g. 2024-05-01T07:30:00.5+02:00)"
         case .timeOutOfRange: message = ISO8601Time.outOfRangeMessage(offendingText)
         case .unknownEvent: message = "unknown event \"\(offendingText)\" (expected pause, resume, lap or segment)"
+        case .unknownLapTrigger:
+            message = "unknown lap trigger \"\(offendingText)\" (expected \(LapTrigger.allCases.map(\.rawValue).joined(separator: ", ")))"
         default: message = "expected \(expected), found \(slot.found.name)"
         }
         return scoped.error(message, at: slot.position)
@@ -478,15 +517,15 @@ struct JSONRecordParser {
     /// range, is dropped and counted in `report.skippedFields` (the record is kept), or is an error when
     /// strict.
     @inline(__always)
-    private mutating func optional(_ field: JSONField, _ seen: UInt32) throws -> Double? {
+    private mutating func optional(_ field: JSONField, _ seen: UInt32, expected: String = "a number or null") throws -> Double? {
         guard seen & field.bit != 0 else { return nil }
         let slot = slots[field.rawValue]
         switch slot.state {
         case .number: return slot.value
         case .null: return nil
         default:
-            guard !strict else { throw fieldError(field, slot, expected: "a number or null") }
-            let found = slot.state == .nonFinite ? "a number out of range" : slot.found.name
+            guard !strict else { throw fieldError(field, slot, expected: expected) }
+            let found = slot.state == .nonFinite ? "a number out of range" : slot.state == .unknownLapTrigger ? offendingText : slot.found.name
             SkippedField.note(String(describing: field.name), at: slot.position, value: found, in: &report.skippedFields)
             return nil
         }
@@ -528,7 +567,7 @@ struct JSONRecordParser {
                 verticalAccuracyMeters: try optional(.verticalAccuracy, seen),
                 speedMetersPerSecond: try optional(.speed, seen),
                 courseDegrees: try optional(.course, seen),
-                hasFix: true
+                hasFix: try optional(.hasFix, seen, expected: "a boolean or null").map { $0 != 0 } ?? true
             ))
             report.locationCount += 1
         case .heartRate:
@@ -548,7 +587,11 @@ struct JSONRecordParser {
             guard seen & JSONField.event.bit != 0 else { throw missing(.event, start: start) }
             let slot = slots[JSONField.event.rawValue]
             guard slot.state == .string else { throw fieldError(.event, slot, expected: "a string") }
-            sample = .event(WorkoutEventSample(time: time, kind: eventKind))
+            let trigger = try optional(.lapTrigger, seen, expected: "a lap trigger or null") != nil ? lapTrigger : nil
+            sample = .event(WorkoutEventSample(time: time, kind: eventKind, lapTrigger: trigger))
+        case .distance:
+            let time = try required(.time, seen, start: start)
+            sample = .distance(DistanceSample(time: time, cumulativeMeters: try required(.cumulativeMeters, seen, start: start)))
         case .weather:
             let time = try required(.time, seen, start: start)
             let given = seen & (JSONField.temperatureCelsius.bit | JSONField.humidityPercent.bit) != 0

@@ -35,3 +35,22 @@ public struct RejectedReadingCounts: Sendable, Hashable {
         }
     }
 }
+
+extension RejectedReadingCounts: Codable {
+    /// Decodes `{"altitude":2,…}`: counts by ``ReadingKind`` raw value, missing kinds zero. Keys that name
+    /// no kind are ignored.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        for key in container.allKeys {
+            guard let kind = ReadingKind(rawValue: key.stringValue) else { continue }
+            counts[Self.index(kind)] += try container.decode(Int.self, forKey: key)
+        }
+    }
+
+    /// Encodes the non-zero counts as one object keyed by kind, in ``ReadingKind`` order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
+        for (kind, count) in nonZero { try container.encode(count, forKey: DynamicCodingKey(kind.rawValue)) }
+    }
+}

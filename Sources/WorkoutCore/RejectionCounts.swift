@@ -43,3 +43,22 @@ public struct RejectionCounts: Sendable, Hashable {
         }
     }
 }
+
+extension RejectionCounts: Codable {
+    /// Decodes `{"poorAccuracy":3,…}`: counts by ``LocationRejectionReason`` raw value, missing reasons
+    /// zero. Keys that name no reason are ignored (a newer engine may count more reasons).
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        for key in container.allKeys {
+            guard let reason = LocationRejectionReason(rawValue: key.stringValue) else { continue }
+            add(reason, count: try container.decode(Int.self, forKey: key))
+        }
+    }
+
+    /// Encodes the non-zero counts as one object keyed by reason, in ``LocationRejectionReason`` order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
+        for (reason, count) in nonZero { try container.encode(count, forKey: DynamicCodingKey(reason.rawValue)) }
+    }
+}

@@ -52,3 +52,30 @@ extension RecordedRoute {
         }
     }
 }
+
+extension RouteSummary: Codable {
+    /// The JSON keys of the summary's `route` object, in the order it writes them.
+    private enum CodingKeys: String, CodingKey {
+        case simplifiedPointCount, simplificationToleranceMeters, encodedPolyline, bounds
+    }
+
+    /// Decodes the summary's `route` object (`bounds` `null` or missing: `nil`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            simplifiedPointCount: try container.decode(Int.self, forKey: .simplifiedPointCount),
+            simplificationToleranceMeters: try container.decode(Double.self, forKey: .simplificationToleranceMeters),
+            encodedPolyline: try container.decode(String.self, forKey: .encodedPolyline),
+            bounds: try container.decodeIfPresent(GeoBounds.self, forKey: .bounds))
+    }
+
+    /// Encodes the summary's `route` object: `{"simplifiedPointCount":…,"simplificationToleranceMeters":…,
+    /// "encodedPolyline":"…","bounds":{…} or null}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(simplifiedPointCount, forKey: .simplifiedPointCount)
+        try container.encodeNumberOrNull(simplificationToleranceMeters, forKey: .simplificationToleranceMeters)
+        try container.encode(encodedPolyline, forKey: .encodedPolyline)
+        try container.encodeOrNull(bounds, forKey: .bounds)
+    }
+}

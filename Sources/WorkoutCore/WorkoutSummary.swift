@@ -32,129 +32,23 @@ public struct WorkoutSummary: Sendable, Hashable {
         self.damage = damage
     }
 
-    /// The summary as one JSON object (SI units, `null` where unknown). The keys are documented in the
-    /// README ("Summary JSON").
+    /// The summary as one JSON object (SI units, `null` where unknown): its `Codable` encoding (keys in
+    /// `Schemas/workout-summary.schema.json` and the README's "Summary JSON"), written by ``JSONWriter``.
     public func jsonText() -> String {
         var json = JSONWriter()
         write(to: &json)
         return json.text
     }
 
-    /// Writes the summary object into `json` (as a value, or under `key`).
+    /// Writes the summary object into `json` (as a value, or under `key`): the `Codable` encoding (see
+    /// `JSONWriterEncoder`, which explains why the text goes through `Codable`). That encoding throws
+    /// nothing; were it to, `null` would be written in its place.
     public func write(to json: inout JSONWriter, key: String? = nil) {
-        let m = metrics
-        json.beginObject(key)
-        json.string("activity", m.activity.rawValue)
-        json.string("distanceKind", m.activity.distanceKind.rawValue)
-        json.string("filter", m.filterMode.rawValue)
-        json.string("startDate", m.startTime.flatMap { ISO8601Text.string(secondsSince1970: $0) })
-        json.string("endDate", m.endTime.flatMap { ISO8601Text.string(secondsSince1970: $0) })
-        json.number("elapsedSeconds", m.elapsedSeconds)
-        json.number("totalSeconds", m.totalSeconds)
-        json.number("movingSeconds", m.movingSeconds)
-        json.number("distanceMeters", m.distanceMeters)
-        json.integer("locationCount", m.locationCount)
-        json.integer("receivedLocationCount", m.receivedLocationCount)
-        json.integer("locationsWhilePaused", m.locationsWhilePaused)
-        json.beginObject("rejectedLocations")
-        for (reason, count) in m.rejections.nonZero { json.integer(reason.rawValue, count) }
-        json.endObject()
-        json.beginObject("rejectedReadings")
-        for (kind, count) in m.rejectedReadings.nonZero { json.integer(kind.rawValue, count) }
-        json.endObject()
-        json.integer("segmentCount", m.segmentCount)
-        json.integer("pauseCount", m.pauseCount)
-        json.integer("lapCount", m.lapCount)
-        json.number("averageSpeedMetersPerSecond", m.averageSpeedMetersPerSecond)
-        json.number("maxSpeedMetersPerSecond", m.maximumSpeedMetersPerSecond)
-        json.number("averagePaceSecondsPerKilometer", m.averagePaceSecondsPerKilometer)
-        json.number("elevationGainMeters", m.elevationGainMeters)
-        json.number("elevationLossMeters", m.elevationLossMeters)
-        json.number("minElevationMeters", m.minimumElevationMeters)
-        json.number("maxElevationMeters", m.maximumElevationMeters)
-        json.beginObject("heartRate")
-        json.number("averageBPM", m.heartRateAverage)
-        json.number("minBPM", m.heartRateMinimum)
-        json.number("maxBPM", m.heartRateMaximum)
-        json.string("zoneMethod", m.heartRateZoneMethod.rawValue)
-        json.beginArray("zones")
-        for zone in m.heartRateZones {
-            json.beginObject()
-            json.integer("zone", zone.zone)
-            json.number("lowerBPM", zone.lowerBPM)
-            json.number("upperBPM", zone.upperBPM)
-            json.number("seconds", zone.seconds)
-            json.endObject()
+        do {
+            try json.encode(self, key: key)
+        } catch {
+            json.null(key)
         }
-        json.endArray()
-        json.number("trimp", m.trimp)
-        json.endObject()
-        json.number("averageCadence", m.cadenceAverage)
-        json.number("averagePowerWatts", m.powerAverage)
-        json.number("activeEnergyKilocalories", m.activeEnergyKilocalories)
-        json.string("energyModel", m.energyModel?.rawValue)
-        json.beginObject("energyModelSeconds")
-        for model in EnergyModel.allCases where m.energyModelSeconds[model] > 0 {
-            json.number(model.rawValue, m.energyModelSeconds[model])
-        }
-        json.endObject()
-        json.beginObject("profile")
-        json.number("massKilograms", m.profile.massKilograms)
-        json.number("ageYears", m.profile.ageYears)
-        json.string("sex", m.profile.sex?.rawValue)
-        json.number("restingHeartRate", m.profile.restingHeartRate)
-        json.number("maxHeartRate", m.profile.maxHeartRate)
-        json.beginArray("assumed")
-        for key in m.profile.assumed.keys { json.string(nil, key) }
-        json.endArray()
-        json.endObject()
-        json.integer("skippedUnknownRecords", skippedUnknownRecords)
-        json.beginObject("skippedFields")
-        for name in skippedFields.keys.sorted() { json.integer(name, skippedFields[name]?.count ?? 0) }
-        json.endObject()
-        if let device {
-            json.beginObject("device")
-            json.string("manufacturer", device.manufacturer)
-            json.string("product", device.product)
-            json.string("sport", device.sport)
-            json.number("distanceMeters", device.distanceMeters)
-            json.number("timerSeconds", device.timerSeconds)
-            json.number("elapsedSeconds", device.elapsedSeconds)
-            json.number("ascentMeters", device.ascentMeters)
-            json.number("descentMeters", device.descentMeters)
-            json.number("kilocalories", device.kilocalories)
-            json.number("averageHeartRate", device.averageHeartRate)
-            json.number("maximumHeartRate", device.maximumHeartRate)
-            json.endObject()
-        } else {
-            json.null("device")
-        }
-        if let damage {
-            json.beginObject("damage")
-            json.integer("byteOffset", damage.byteOffset)
-            json.string("reason", damage.reason)
-            json.endObject()
-        }
-        json.beginArray("warnings")
-        for warning in m.warnings { json.string(nil, warning) }
-        json.endArray()
-        json.beginObject("route")
-        json.integer("simplifiedPointCount", route.simplifiedPointCount)
-        json.number("simplificationToleranceMeters", route.simplificationToleranceMeters)
-        json.string("encodedPolyline", route.encodedPolyline)
-        if let bounds = route.bounds {
-            json.beginObject("bounds")
-            json.number("minLatitude", bounds.minLatitude)
-            json.number("minLongitude", bounds.minLongitude)
-            json.number("maxLatitude", bounds.maxLatitude)
-            json.number("maxLongitude", bounds.maxLongitude)
-            json.endObject()
-        } else {
-            json.null("bounds")
-        }
-        json.endObject()
-        analysis.writeKeys(to: &json)
-        json.endObject()
     }
 
     /// A short summary for people: H:MM:SS, kilometres, minutes per kilometre; the device's own figures,

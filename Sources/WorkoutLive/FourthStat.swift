@@ -33,3 +33,28 @@ public struct FourthStat: Sendable, Hashable {
         }
     }
 }
+
+extension FourthStat: Codable {
+    /// The JSON keys of a frame's `fourthStat` object, in the order it writes them.
+    private enum CodingKeys: String, CodingKey {
+        case kind, value, unit, formatted
+    }
+
+    /// Decodes `{"kind":"pace","value":5.2 or null,"unit":"min/km","formatted":"5:12"}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(FourthStatKind.self, forKey: .kind)
+        value = try container.decodeIfPresent(Double.self, forKey: .value)
+        unit = try container.decode(String.self, forKey: .unit)
+        formatted = try container.decode(String.self, forKey: .formatted)
+    }
+
+    /// Encodes `{"kind":…,"value":… or null,"unit":…,"formatted":…}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeNumberOrNull(value, forKey: .value)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(formatted, forKey: .formatted)
+    }
+}

@@ -6,29 +6,13 @@ extension ReplayEvent {
     public func write(to json: inout JSONWriter) {
         switch self {
         case .frame(let frame):
-            json.beginObject()
-            json.string("type", "frame")
-            json.integer("frame", frame.index)
-            json.number("trackTime", frame.time)
-            json.string("state", frame.state.rawValue)
-            json.number("elapsedSeconds", frame.elapsedSeconds)
-            json.string("elapsed", frame.elapsed)
-            json.number("distanceMeters", frame.distanceMeters)
-            json.number("speedMetersPerSecond", frame.speedMetersPerSecond)
-            json.number("paceSecondsPerKilometer", frame.paceSecondsPerKilometer)
-            json.number("rawSpeedMetersPerSecond", frame.rawSpeedMetersPerSecond)
-            json.number("rawPaceSecondsPerKilometer", frame.rawPaceSecondsPerKilometer)
-            json.number("heartRateBPM", frame.heartRateBPM)
-            json.number("activeEnergyKilocalories", frame.activeEnergyKilocalories)
-            json.beginObject("fourthStat")
-            json.string("kind", frame.fourthStat.kind.rawValue)
-            json.number("value", frame.fourthStat.value)
-            json.string("unit", frame.fourthStat.unit)
-            json.string("formatted", frame.fourthStat.formatted)
-            json.endObject()
-            json.number("latitude", frame.latitude)
-            json.number("longitude", frame.longitude)
-            json.endObject()
+            // The frame's `Codable` encoding (the one list of its keys), written by `JSONWriter`. It
+            // throws nothing; were it to, `null` would stand in its place.
+            do {
+                try json.encode(frame)
+            } catch {
+                json.null(nil)
+            }
         case .stateChange(let change):
             json.beginObject()
             json.string("type", "event")

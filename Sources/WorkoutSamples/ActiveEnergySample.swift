@@ -10,3 +10,19 @@ public struct ActiveEnergySample: Sendable, Hashable {
         self.kilocalories = kilocalories
     }
 }
+
+extension ActiveEnergySample: Codable {
+    /// Decodes a `activeEnergy` record (SampleCodingKey): `kilocalories` required, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.activeEnergy)
+        self.init(time: try container.decodeTime(), kilocalories: try container.decode(Double.self, forKey: .kilocalories))
+    }
+
+    /// Encodes the reading as one record: `{"type":"activeEnergy","time":…,"kilocalories":…}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.activeEnergy, time: time)
+        try container.encode(kilocalories, forKey: .kilocalories)
+    }
+}

@@ -10,3 +10,19 @@ public struct CadenceSample: Sendable, Hashable {
         self.perMinute = perMinute
     }
 }
+
+extension CadenceSample: Codable {
+    /// Decodes a `cadence` record (SampleCodingKey): `perMinute` required, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.cadence)
+        self.init(time: try container.decodeTime(), perMinute: try container.decode(Double.self, forKey: .perMinute))
+    }
+
+    /// Encodes the reading as one record: `{"type":"cadence","time":…,"perMinute":…}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.cadence, time: time)
+        try container.encode(perMinute, forKey: .perMinute)
+    }
+}

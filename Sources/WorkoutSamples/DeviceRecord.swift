@@ -38,3 +38,45 @@ public struct DeviceRecord: Sendable, Hashable {
         self.maximumHeartRate = maximumHeartRate
     }
 }
+
+extension DeviceRecord: Codable {
+    /// The JSON keys, in the order the summary's `device` object writes them; every key is written,
+    /// `null` where the file does not say.
+    private enum CodingKeys: String, CodingKey {
+        case manufacturer, product, sport, distanceMeters, timerSeconds, elapsedSeconds, ascentMeters, descentMeters
+        case kilocalories, averageHeartRate, maximumHeartRate
+    }
+
+    /// Decodes the summary's `device` object (missing keys and `null` are `nil`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            manufacturer: try container.decodeIfPresent(String.self, forKey: .manufacturer),
+            product: try container.decodeIfPresent(String.self, forKey: .product),
+            sport: try container.decodeIfPresent(String.self, forKey: .sport),
+            distanceMeters: try container.decodeIfPresent(Double.self, forKey: .distanceMeters),
+            timerSeconds: try container.decodeIfPresent(Double.self, forKey: .timerSeconds),
+            elapsedSeconds: try container.decodeIfPresent(Double.self, forKey: .elapsedSeconds),
+            ascentMeters: try container.decodeIfPresent(Double.self, forKey: .ascentMeters),
+            descentMeters: try container.decodeIfPresent(Double.self, forKey: .descentMeters),
+            kilocalories: try container.decodeIfPresent(Double.self, forKey: .kilocalories),
+            averageHeartRate: try container.decodeIfPresent(Double.self, forKey: .averageHeartRate),
+            maximumHeartRate: try container.decodeIfPresent(Double.self, forKey: .maximumHeartRate))
+    }
+
+    /// Encodes the summary's `device` object: every key, `null` where unknown.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeOrNull(manufacturer, forKey: .manufacturer)
+        try container.encodeOrNull(product, forKey: .product)
+        try container.encodeOrNull(sport, forKey: .sport)
+        try container.encodeNumberOrNull(distanceMeters, forKey: .distanceMeters)
+        try container.encodeNumberOrNull(timerSeconds, forKey: .timerSeconds)
+        try container.encodeNumberOrNull(elapsedSeconds, forKey: .elapsedSeconds)
+        try container.encodeNumberOrNull(ascentMeters, forKey: .ascentMeters)
+        try container.encodeNumberOrNull(descentMeters, forKey: .descentMeters)
+        try container.encodeNumberOrNull(kilocalories, forKey: .kilocalories)
+        try container.encodeNumberOrNull(averageHeartRate, forKey: .averageHeartRate)
+        try container.encodeNumberOrNull(maximumHeartRate, forKey: .maximumHeartRate)
+    }
+}

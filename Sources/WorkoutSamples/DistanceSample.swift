@@ -12,3 +12,19 @@ public struct DistanceSample: Sendable, Hashable {
         self.cumulativeMeters = cumulativeMeters
     }
 }
+
+extension DistanceSample: Codable {
+    /// Decodes a `distance` record (SampleCodingKey): `cumulativeMeters` required, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.distance)
+        self.init(time: try container.decodeTime(), cumulativeMeters: try container.decode(Double.self, forKey: .cumulativeMeters))
+    }
+
+    /// Encodes the reading as one record: `{"type":"distance","time":…,"cumulativeMeters":…}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.distance, time: time)
+        try container.encode(cumulativeMeters, forKey: .cumulativeMeters)
+    }
+}

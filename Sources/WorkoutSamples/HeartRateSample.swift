@@ -10,3 +10,19 @@ public struct HeartRateSample: Sendable, Hashable {
         self.beatsPerMinute = beatsPerMinute
     }
 }
+
+extension HeartRateSample: Codable {
+    /// Decodes a `heartRate` record (SampleCodingKey): `bpm` required, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.heartRate)
+        self.init(time: try container.decodeTime(), beatsPerMinute: try container.decode(Double.self, forKey: .bpm))
+    }
+
+    /// Encodes the reading as one record: `{"type":"heartRate","time":…,"bpm":…}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.heartRate, time: time)
+        try container.encode(beatsPerMinute, forKey: .bpm)
+    }
+}

@@ -56,3 +56,37 @@ public struct LocationSample: Sendable, Hashable {
         self.hasFix = hasFix
     }
 }
+
+extension LocationSample: Codable {
+    /// Decodes a `location` record (``SampleCodingKey``): `latitude` and `longitude` required, `time` a
+    /// number or an ISO 8601 string, `hasFix` `true` when absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.location)
+        self.init(
+            time: try container.decodeTime(),
+            latitude: try container.decode(Double.self, forKey: .latitude),
+            longitude: try container.decode(Double.self, forKey: .longitude),
+            altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitude),
+            horizontalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracy),
+            verticalAccuracyMeters: try container.decodeIfPresent(Double.self, forKey: .verticalAccuracy),
+            speedMetersPerSecond: try container.decodeIfPresent(Double.self, forKey: .speed),
+            courseDegrees: try container.decodeIfPresent(Double.self, forKey: .course),
+            hasFix: try container.decodeIfPresent(Bool.self, forKey: .hasFix) ?? true)
+    }
+
+    /// Encodes the fix as one `location` record: `{"type":"location","time":…,"latitude":…,…}`, `nil`
+    /// values left out, `"hasFix":false` only for a fix the device did not have.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.location, time: time)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encodeIfPresent(altitudeMeters, forKey: .altitude)
+        try container.encodeIfPresent(horizontalAccuracyMeters, forKey: .horizontalAccuracy)
+        try container.encodeIfPresent(verticalAccuracyMeters, forKey: .verticalAccuracy)
+        try container.encodeIfPresent(speedMetersPerSecond, forKey: .speed)
+        try container.encodeIfPresent(courseDegrees, forKey: .course)
+        if !hasFix { try container.encode(false, forKey: .hasFix) }
+    }
+}

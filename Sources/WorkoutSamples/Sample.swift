@@ -49,3 +49,41 @@ public enum Sample: Sendable, Hashable {
         }
     }
 }
+
+extension Sample: Codable {
+    /// Decodes one record of `Schemas/workout-samples.schema.json` (keys: ``SampleCodingKey``), choosing
+    /// the case by its `type`. A type this engine does not know is an error here (the JSON reader skips
+    /// and counts such records instead).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch SampleRecordType(rawValue: type) {
+        case .location: self = .location(try LocationSample(from: decoder))
+        case .heartRate: self = .heartRate(try HeartRateSample(from: decoder))
+        case .activeEnergy: self = .activeEnergy(try ActiveEnergySample(from: decoder))
+        case .cadence: self = .cadence(try CadenceSample(from: decoder))
+        case .power: self = .power(try PowerSample(from: decoder))
+        case .weather: self = .weather(try WeatherSample(from: decoder))
+        case .event: self = .event(try WorkoutEventSample(from: decoder))
+        case .distance: self = .distance(try DistanceSample(from: decoder))
+        case nil:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "unknown sample type \"\(type)\" (expected location, heartRate, activeEnergy, cadence, power, weather, event or distance)")
+        }
+    }
+
+    /// Encodes the sample as the one record of its type (see the case types' `encode(to:)`).
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .location(let s): try s.encode(to: encoder)
+        case .heartRate(let s): try s.encode(to: encoder)
+        case .activeEnergy(let s): try s.encode(to: encoder)
+        case .cadence(let s): try s.encode(to: encoder)
+        case .power(let s): try s.encode(to: encoder)
+        case .weather(let s): try s.encode(to: encoder)
+        case .event(let s): try s.encode(to: encoder)
+        case .distance(let s): try s.encode(to: encoder)
+        }
+    }
+}

@@ -1,5 +1,5 @@
 /// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
-public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
+public struct TrackDamage: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Offset of the first byte that could not be read, from the start of the input.
     public var byteOffset: Int
     /// What was wrong there (`file CRC mismatch`, `truncated record`, ...).

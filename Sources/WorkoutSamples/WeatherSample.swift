@@ -13,3 +13,25 @@ public struct WeatherSample: Sendable, Hashable {
         self.humidityPercent = humidityPercent
     }
 }
+
+extension WeatherSample: Codable {
+    /// Decodes a `weather` record (``SampleCodingKey``): `temperatureCelsius` and `humidityPercent`
+    /// optional, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.weather)
+        self.init(
+            time: try container.decodeTime(),
+            temperatureCelsius: try container.decodeIfPresent(Double.self, forKey: .temperatureCelsius),
+            humidityPercent: try container.decodeIfPresent(Double.self, forKey: .humidityPercent))
+    }
+
+    /// Encodes the conditions as one record: `{"type":"weather","time":…,"temperatureCelsius":…}`, `nil`
+    /// values left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.weather, time: time)
+        try container.encodeIfPresent(temperatureCelsius, forKey: .temperatureCelsius)
+        try container.encodeIfPresent(humidityPercent, forKey: .humidityPercent)
+    }
+}

@@ -27,3 +27,27 @@ public struct WorkoutEventSample: Sendable, Hashable {
         self.lapTrigger = lapTrigger
     }
 }
+
+extension WorkoutEventSample.Kind: Codable {}
+
+extension WorkoutEventSample: Codable {
+    /// Decodes an `event` record (``SampleCodingKey``): `event` required (`pause`, `resume`, `lap`,
+    /// `segment`), `lapTrigger` optional, `time` a number or an ISO 8601 string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SampleCodingKey.self)
+        try container.checkType(.event)
+        self.init(
+            time: try container.decodeTime(),
+            kind: try container.decode(Kind.self, forKey: .event),
+            lapTrigger: try container.decodeIfPresent(LapTrigger.self, forKey: .lapTrigger))
+    }
+
+    /// Encodes the event as one record: `{"type":"event","time":…,"event":"lap","lapTrigger":"manual"}`
+    /// (`lapTrigger` only when known).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SampleCodingKey.self)
+        try container.encodeHead(.event, time: time)
+        try container.encode(kind, forKey: .event)
+        try container.encodeIfPresent(lapTrigger, forKey: .lapTrigger)
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TrackFormats
+import WorkoutSamples
 
 struct ISO8601TimeTests {
     private func parse(_ text: String) -> Double? { ISO8601Time.secondsSince1970(text) }

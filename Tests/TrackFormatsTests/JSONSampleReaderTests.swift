@@ -33,6 +33,20 @@ struct JSONSampleReaderTests {
         (#"{"type":"weather","time":1717171728,"humidityPercent":40}"#, .weather(WeatherSample(time: 1717171728, temperatureCelsius: nil, humidityPercent: 40))),
     ]
 
+    /// What `Sample`'s Codable encoding writes beyond the schema's first version, with its expected sample.
+    static let extensionRecords: [(json: String, sample: Sample)] = [
+        (
+            #"{"type":"location","time":1717171729,"latitude":1.5,"longitude":2.5,"hasFix":false}"#,
+            .location(LocationSample(time: 1717171729, latitude: 1.5, longitude: 2.5, hasFix: false))
+        ),
+        (#"{"type":"location","time":1717171730,"latitude":1.5,"longitude":2.5,"hasFix":true}"#, .location(LocationSample(time: 1717171730, latitude: 1.5, longitude: 2.5))),
+        (
+            #"{"type":"event","time":1717171731,"event":"lap","lapTrigger":"fitnessEquipment"}"#,
+            .event(WorkoutEventSample(time: 1717171731, kind: .lap, lapTrigger: .fitnessEquipment))
+        ),
+        (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5}"#, .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5))),
+    ]
+
     @Test func everySampleTypeAsNDJSON() throws {
         let text = #"{"type": "header", "activity": "cycling"}"# + "\n"
             + Self.everyType.map(\.json).joined(separator: "\n") + "\n"
@@ -198,6 +212,15 @@ struct JSONSampleReaderTests {
             (#"{"type":"location","time":1,"latitude":1,"longitude":[2]}"#, #"record 1: field "longitude": expected a number, found array"#),
             (#"{"type":"event","time":1,"event":"marker"}"#, #"record 1: field "event": unknown event "marker" (expected pause, resume, lap or segment)"#),
             (#"{"type":"event","time":1}"#, #"record 1: field "event": missing"#),
+            (#"{"type":"location","time":1,"latitude":1,"longitude":2,"hasFix":"no"}"#, #"record 1: field "hasFix": expected a boolean or null, found string"#),
+            (#"{"type":"location","time":1,"latitude":1,"longitude":2,"hasFix":0}"#, #"record 1: field "hasFix": expected a boolean or null, found number"#),
+            (
+                #"{"type":"event","time":1,"event":"lap","lapTrigger":"sometimes"}"#,
+                #"record 1: field "lapTrigger": unknown lap trigger "sometimes" (expected manual, time, distance, position, sessionEnd, heartRate, fitnessEquipment)"#
+            ),
+            (#"{"type":"event","time":1,"event":"lap","lapTrigger":3}"#, #"record 1: field "lapTrigger": expected a lap trigger or null, found number"#),
+            (#"{"type":"distance","time":1}"#, #"record 1: field "cumulativeMeters": missing"#),
+            (#"{"type":"distance","time":1,"cumulativeMeters":"far"}"#, #"record 1: field "cumulativeMeters": expected a number, found string"#),
             (#"{"type":"event","time":1,"event":{}}"#, #"record 1: field "event": expected a string, found object"#),
             (#"{"type":"weather","time":1,"humidityPercent":null}"#, #"record 1: a weather record needs "temperatureCelsius" or "humidityPercent""#),
             (#"{"type":"heartRate","time":1,"bpm":1,"bpm":2}"#, #"record 1: duplicate field "bpm""#),
@@ -500,5 +523,27 @@ struct JSONSampleReaderTests {
     @Test func overflowingNumbersFromTheRandomSetAreErrors() throws {
         #expect(try JSONTestInput.error(#"{"type":"power","time":0,"watts":1.7976931348623159e308}"#) != nil)
         #expect(try JSONTestInput.error(#"{"type":"power","time":0,"watts":"# + "9" + String(repeating: "9", count: 400) + "}") != nil)
+    }
+
+    @Test func extensionRecordsAndFields() throws {
+        let (report, sink) = try JSONTestInput.read(Self.extensionRecords.map(\.json).joined(separator: "\n"))
+        #expect(sink.samples == Self.extensionRecords.map(\.sample))
+        #expect(report.skippedUnknownRecords == 0 && report.skippedFields.isEmpty)
+    }
+
+    /// By default a `hasFix` or `lapTrigger` that does not parse is dropped and counted, the sample kept.
+    @Test func extensionFieldsThatDoNotParseAreDroppedAndCounted() throws {
+        let text = #"{"type":"location","time":1,"latitude":1,"longitude":2,"hasFix":"no"}"# + "\n"
+            + #"{"type":"event","time":2,"event":"lap","lapTrigger":"sometimes"}"# + "\n"
+            + #"{"type":"event","time":3,"event":"lap","lapTrigger":null}"#
+        let (report, sink) = try JSONTestInput.read(text)
+        #expect(sink.samples == [
+            .location(LocationSample(time: 1, latitude: 1, longitude: 2)),
+            .event(WorkoutEventSample(time: 2, kind: .lap)),
+            .event(WorkoutEventSample(time: 3, kind: .lap)),
+        ])
+        #expect(report.skippedFields["hasFix"]?.count == 1)
+        #expect(report.skippedFields["lapTrigger"]?.count == 1)
+        #expect(report.skippedFields["lapTrigger"]?.firstValue == "sometimes")
     }
 }

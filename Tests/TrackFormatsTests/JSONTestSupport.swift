@@ -139,7 +139,7 @@ enum JSONTestWriter {
         case .distance(let s):
             add("\"type\":\"distance\"")
             add("\"time\":\(number(s.time ?? 0))")
-            add("\"meters\":\(number(s.cumulativeMeters))")
+            add("\"cumulativeMeters\":\(number(s.cumulativeMeters))")
         }
         if Bool.random(using: &generator) {
             pairs.append("\"extra\":{\"nested\":[1,2,{\"a\":\"\\u00e9\\ud83c\\udfc3\"}],\"flag\":true}")

@@ -2,7 +2,7 @@
 /// that many seconds of running time (on a ``OneSecondGrid``; see there for gaps and pauses).
 public struct MeanMaximalCurve: Sendable, Hashable {
     /// One point of the curve.
-    public struct Point: Sendable, Hashable {
+    public struct Point: Sendable, Hashable, Codable {
         /// The window, seconds.
         public var seconds: Int
         /// The best average over a window of that length.

@@ -4,7 +4,7 @@
 /// (wall, running and moving) is interpolated linearly between the two fixes around that point, and the
 /// rest of that step carries into the next split. The last split, when the distance is not a whole number
 /// of units (by more than 1 cm), is partial and marked so.
-public struct Splits: Sendable, Hashable {
+public struct Splits: Sendable, Hashable, Codable {
     /// Splits of 1 000 m.
     public var kilometers: [Split]
     /// Splits of 1 609.344 m.

@@ -57,3 +57,24 @@ public struct EnergyModelSeconds: Sendable, Hashable {
         return best
     }
 }
+
+extension EnergyModelSeconds: Codable {
+    /// Decodes `{"acsmRunning":1800,…}`: seconds by ``EnergyModel`` raw value, missing models zero. Keys
+    /// that name no estimating model are ignored.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+        for key in container.allKeys {
+            guard let model = EnergyModel(rawValue: key.stringValue) else { continue }
+            self[model] = try container.decode(Double.self, forKey: key)
+        }
+    }
+
+    /// Encodes the models that covered any time as one object keyed by model, in ``EnergyModel`` order.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
+        for model in EnergyModel.allCases where self[model] > 0 {
+            try container.encodeNumberOrNull(self[model], forKey: DynamicCodingKey(model.rawValue))
+        }
+    }
+}

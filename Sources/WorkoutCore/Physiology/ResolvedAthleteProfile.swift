@@ -77,3 +77,38 @@ public struct ResolvedAthleteProfile: Sendable, Hashable {
     /// Whether the resting heart rate is the athlete's (then zones use the heart-rate reserve).
     public var knowsRestingHeartRate: Bool { !assumed.contains(.init(.restingHeartRate)) }
 }
+
+extension ResolvedAthleteProfile: Codable {
+    /// The JSON keys of the summary's `profile` object: ``AthleteProfile/CodingKeys`` and `assumed`.
+    private enum CodingKeys: String, CodingKey {
+        case massKilograms, ageYears, sex, restingHeartRate, maxHeartRate, assumed
+    }
+
+    /// Decodes the summary's `profile` object. `assumed` lists ``AthleteProfile/CodingKeys`` names; names
+    /// it does not know are ignored.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(AthleteProfile())
+        massKilograms = try container.decode(Double.self, forKey: .massKilograms)
+        ageYears = try container.decode(Double.self, forKey: .ageYears)
+        sex = try container.decodeIfPresent(BiologicalSex.self, forKey: .sex)
+        restingHeartRate = try container.decode(Double.self, forKey: .restingHeartRate)
+        maxHeartRate = try container.decode(Double.self, forKey: .maxHeartRate)
+        assumed = []
+        for name in try container.decodeIfPresent([String].self, forKey: .assumed) ?? [] {
+            if let key = AthleteProfile.CodingKeys(stringValue: name) { assumed.insert(AssumedFields(key)) }
+        }
+    }
+
+    /// Encodes `{"massKilograms":…,"ageYears":…,"sex":… or null,"restingHeartRate":…,"maxHeartRate":…,
+    /// "assumed":[…]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumberOrNull(massKilograms, forKey: .massKilograms)
+        try container.encodeNumberOrNull(ageYears, forKey: .ageYears)
+        try container.encodeOrNull(sex, forKey: .sex)
+        try container.encodeNumberOrNull(restingHeartRate, forKey: .restingHeartRate)
+        try container.encodeNumberOrNull(maxHeartRate, forKey: .maxHeartRate)
+        try container.encode(assumed.keys, forKey: .assumed)
+    }
+}
