@@ -16,13 +16,18 @@ public struct ExportTrack: Sendable {
     public var route: RecordedRoute
     /// The workout's figures.
     public var metrics: WorkoutSnapshot
+    /// Splits, laps, best efforts, curves, training load and climbs (the splits and power-curve charts,
+    /// and the climbs on the elevation profile).
+    public var analysis: WorkoutAnalysis
 
-    public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
+    public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(),
+                metrics: WorkoutSnapshot, analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.activity = activity
         self.activityName = activityName
         self.segments = segments
         self.route = route
         self.metrics = metrics
+        self.analysis = analysis
     }
 
     /// Number of fixes over all segments.
