@@ -31,7 +31,7 @@ public struct ClimbDetector: Sendable, Hashable {
 
     /// The climbs of a profile: non-decreasing `distances` (metres) with smoothed `altitudes` (metres, NaN
     /// where unknown); `elapsedAt` gives the running time at a distance, when known.
-    /// - Complexity: O(n + D / step).
+    /// - Complexity: O(n + D / step); a profile of more than ten million steps has no climbs.
     public func climbs(distances: ContiguousArray<Double>, altitudes: ContiguousArray<Float>,
                        elapsedAt: (Double) -> Double? = { _ in nil }) -> [Climb] {
         // The profile on a 10 m grid, from the fixes that have an altitude.
@@ -40,7 +40,8 @@ public struct ClimbDetector: Sendable, Hashable {
             if let last = xs.last, distances[i] <= last { zs[zs.count - 1] = Double(altitudes[i]); continue }
             xs.append(distances[i]); zs.append(Double(altitudes[i]))
         }
-        guard xs.count > 1, let first = xs.first, let last = xs.last, last - first >= minimumLengthMeters else { return [] }
+        guard xs.count > 1, let first = xs.first, let last = xs.last, last - first >= minimumLengthMeters,
+              stepMeters > 0, (last - first) / stepMeters <= 10_000_000 else { return [] }
         let steps = Int(((last - first) / stepMeters).rounded(.down))
         var grid = ContiguousArray<Double>(repeating: 0, count: steps + 1)
         var j = 0
