@@ -29,7 +29,7 @@ let package = Package(
         // Sample types: what every stage passes on, and the sink a reader pushes into.
         .target(name: "WorkoutSamples"),
         // The small base: session clock, file-system seam, atomic writes, CRC-32C.
-        .target(name: "SessionSupport"),
+        .target(name: "SessionSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // Safe Swift over PROJ: WGS84 geodesics, batch distance, local metric projection.
         .target(name: "Geodesy", dependencies: ["CPROJ"]),
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
@@ -69,6 +69,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The README's code blocks, compiled as written (ReadmeExampleTests checks the text is the same).
+        .testTarget(name: "ReadmeExampleTests", dependencies: ["WorkoutEngine", "StrengthTraining", "TestSupport"]),
         .testTarget(
             name: "StrengthTrainingTests",
             dependencies: ["StrengthTraining", "SessionSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]
@@ -83,4 +85,11 @@ let sharedSettings: [SwiftSetting] = [
 ]
 for target in package.targets where [.executable, .test, .regular].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
+}
+
+// Documentation (scripts/docs.sh): with WORKOUTENGINE_DOCS=1 the package also depends on swift-docc-plugin, for
+// `swift package generate-documentation`. Only then, so that the library's dependency graph, and every package
+// that depends on it, never resolves or builds the plugin (GRDB does the same with SPI_BUILDER=1).
+if Context.environment["WORKOUTENGINE_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
 }

@@ -34,10 +34,11 @@ seed_corpus() {
     local kinds
     case "$target" in
         fuzz-gpx) kinds="gpx" ;;
+        fuzz-tcx) kinds="tcx" ;;
         fuzz-json) kinds="json ndjson" ;;
         fuzz-ndjson) kinds="ndjson json" ;;
         fuzz-journal) kinds="journal" ;;
-        *) kinds="gpx json ndjson" ;;
+        *) kinds="gpx tcx json ndjson" ;;
     esac
     for kind in $kinds; do
         cp -n Fuzz/seeds/"$kind"/* "$corpus"/ 2>/dev/null || true
@@ -45,6 +46,10 @@ seed_corpus() {
         if [[ "$kind" == gpx ]]; then
             cp -n SampleTracks/*.gpx "$corpus"/ 2>/dev/null || true
             [[ -z "$shared_tracks" ]] || cp -n "$shared_tracks"/*.gpx "$corpus"/ 2>/dev/null || true
+        elif [[ "$kind" == tcx ]]; then
+            # The real TCX files up to 1 MiB (the 5 and 8 MB rides add little but time per input).
+            find SampleTracks -maxdepth 1 -name '*.tcx' -size -1024k -exec cp -n {} "$corpus"/ \; 2>/dev/null || true
+            [[ -z "$shared_tracks" ]] || find "$shared_tracks"/ -maxdepth 1 -name '*.tcx' -size -1024k -exec cp -n {} "$corpus"/ \; 2>/dev/null || true
         fi
     done
 }
@@ -52,6 +57,7 @@ seed_corpus() {
 dictionary() {
     case "$1" in
         fuzz-gpx) echo "-dict=Fuzz/dicts/gpx.dict" ;;
+        fuzz-tcx) echo "-dict=Fuzz/dicts/tcx.dict" ;;
         fuzz-json | fuzz-ndjson) echo "-dict=Fuzz/dicts/json.dict" ;;
         *) echo "" ;;
     esac

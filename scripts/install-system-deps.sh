@@ -6,6 +6,7 @@
 #   librsvg2-bin                           `rsvg-convert`, which renders `route-replay export --to png`
 #   python3-polyline                       Debian's build of PyPI's `polyline`, the independent decoder the
 #                                          export tests run with /usr/bin/python3
+#                                          (python3 also runs scripts/check-doc-comments.py, the doc-comment check)
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the library's (the root package), then the applications' (Apps/: the route-replay CLI).
+# Runs every test: the library's (the root package) and its doc-comment check (every public declaration
+# documented), then the applications' (Apps/: the route-replay CLI).
 # Installs the system libraries and the reference tools (geod) first when missing. Extra arguments go to
 # both `swift test` runs (for example `--filter Golden`).
 set -euo pipefail
@@ -7,5 +8,6 @@ cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
 swift build --build-tests
 swift test --skip-build "$@"
+scripts/check-doc-comments.sh
 swift build --package-path Apps --build-tests
 swift test --package-path Apps --skip-build "$@"

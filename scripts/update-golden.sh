@@ -7,8 +7,8 @@ swift build --package-path Apps --product route-replay >&2
 bin="$(swift build --package-path Apps --show-bin-path)/route-replay"
 out=Tests/Golden
 mkdir -p "$out"
-for track in SampleTracks/*.gpx; do
-  name=$(basename "$track" .gpx)
+for track in SampleTracks/*.gpx SampleTracks/*.tcx; do
+  name=$(basename "$track"); name=${name%.*}
   "$bin" summary "$track" --format json > "$out/$name.summary.json"
 done
 "$bin" replay SampleTracks/run-suunto-ambit-hr-cad-pauses.gpx --as-fast-as-possible --fps 2 --pause-at 600 --resume-at 720 \

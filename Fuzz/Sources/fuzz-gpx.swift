@@ -1,3 +1,4 @@
+import TrackFormats
 
 /// libFuzzer entry point: the gpx reader, then the summary, as `route-replay summary --input-format gpx`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import TrackFormats
 
 /// libFuzzer entry point: the json reader, then the summary, as `route-replay summary --input-format json`.
 @_cdecl("LLVMFuzzerTestOneInput")

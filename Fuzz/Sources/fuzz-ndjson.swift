@@ -1,3 +1,4 @@
+import TrackFormats
 
 /// libFuzzer entry point: the ndjson reader, then the summary, as `route-replay summary --input-format ndjson`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -9,6 +9,7 @@ public struct GeodesicInverse: Sendable, Hashable {
     /// Forward azimuth at the second point, degrees clockwise from north, in -180...180.
     public var finalAzimuthDegrees: Double
 
+    /// A result with the given length (metres) and azimuths (degrees clockwise from north).
     public init(distanceMeters: Double, initialAzimuthDegrees: Double, finalAzimuthDegrees: Double) {
         self.distanceMeters = distanceMeters
         self.initialAzimuthDegrees = initialAzimuthDegrees
@@ -23,6 +24,7 @@ public struct GeodesicDirect: Sendable, Hashable {
     /// Forward azimuth at the point reached, degrees clockwise from north, in -180...180.
     public var finalAzimuthDegrees: Double
 
+    /// A result with the point reached and the forward azimuth there (degrees clockwise from north).
     public init(coordinate: GeoCoordinate, finalAzimuthDegrees: Double) {
         self.coordinate = coordinate
         self.finalAzimuthDegrees = finalAzimuthDegrees

@@ -84,7 +84,7 @@ public final class LocalProjection {
     /// short way round, so a route crossing the antimeridian (179.9 → -179.9) is centred near 180,
     /// not near 0.
     /// - Throws: ``GeodesyError/mismatchedCounts(latitudes:longitudes:)``,
-    ///   ``GeodesyError/emptyInput`` when no valid point remains, or what ``init(center:)`` throws.
+    ///   ``GeodesyError/emptyInput`` when no valid point remains, or what ``init(center:method:)`` throws.
     /// - Complexity: O(n).
     public convenience init(fitting latitudes: [Double], longitudes: [Double]) throws(GeodesyError) {
         guard latitudes.count == longitudes.count else {

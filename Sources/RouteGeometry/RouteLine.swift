@@ -7,14 +7,14 @@ public import Geodesy
 ///
 /// Named `RouteLine` rather than `RouteGeometry` so the type never shadows its module's name.
 ///
-/// The frames are ``Geodesy/LocalProjection``s (transverse Mercator on WGS84, a quarter of the
+/// The frames are ``/Geodesy/LocalProjection``s (transverse Mercator on WGS84, a quarter of the
 /// azimuthal equidistant's cost per point), each centred on the piece of route it serves: a window of at
-/// most ``simplificationWindow`` points for simplification and length, the zone's centre for a privacy
+/// most `simplificationWindow` points for simplification and length, the zone's centre for a privacy
 /// zone. Over a workout's extent a frame is nearly isometric (scale error about x²/(2R²): 1·10⁻⁶ at
 /// 10 km, 3·10⁻⁵ at 50 km east or west of the centre), and because no frame serves more than its window,
 /// any valid route can be handled: one crossing the antimeridian, spanning half the globe, or circling a
 /// pole (a window too wide for one frame is halved until it fits). Lengths measured here are planar and
-/// meant as a sanity figure: the geodesic distance of a workout comes from ``Geodesy/Ellipsoid``.
+/// meant as a sanity figure: the geodesic distance of a workout comes from ``/Geodesy/Ellipsoid``.
 ///
 /// A segment of one point is kept (it counts for ``bounds``) but cannot form a line; empty segments
 /// are kept as empty. The value is `Sendable`: it stores plain coordinates, and every operation
@@ -147,7 +147,7 @@ public struct RouteLine: Sendable, Hashable {
     /// The planar length in metres of all line segments, each window in its local frame (`GEOSLength_r`).
     ///
     /// A sanity figure only (it differs from the geodesic length by the frames' scale error, below
-    /// 3·10⁻⁵ within 50 km of a frame's centre); use ``Geodesy/Ellipsoid`` for a workout's distance.
+    /// 3·10⁻⁵ within 50 km of a frame's centre); use ``/Geodesy/Ellipsoid`` for a workout's distance.
     /// - Complexity: O(n), plus creating one GEOS context and a PROJ transformation per window.
     public func projectedLengthMeters() throws(RouteGeometryError) -> Double {
         let context = try GEOSContext()

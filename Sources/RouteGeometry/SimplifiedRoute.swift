@@ -13,6 +13,8 @@ public struct SimplifiedRoute: Sendable, Hashable {
     /// Points kept.
     public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
 
+    /// A simplified route: its segments, the tolerance (metres) it was simplified at, and how many points
+    /// it had before.
     public init(segments: [[GeoCoordinate]], toleranceMeters: Double, originalPointCount: Int) {
         self.segments = segments
         self.toleranceMeters = toleranceMeters

@@ -15,6 +15,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The POSIX error number (`ENOSPC`, `EROFS`, `EIO`, `ENOENT`, …).
     public var code: Int32
 
+    /// An error for `operation` on `path` that failed with the POSIX error number `code`.
     public init(operation: String, path: String, code: Int32) {
         self.operation = operation
         self.path = path

@@ -8,6 +8,7 @@ import Darwin
 
 /// ``SessionFileSystem`` over the POSIX calls (`open`, `write`, `fsync`, `rename`, …).
 public struct POSIXFileSystem: SessionFileSystem {
+    /// The file system of the running process; it holds no state.
     public init() {}
 
     public func open(_ path: String, mode: SessionFileOpenMode) throws -> SessionFile {

@@ -5,6 +5,7 @@
 /// Times are seconds on any monotonic axis the caller chooses (track time in seconds since 1970 for a
 /// recorded track, a `Clock`'s instants converted to seconds for a live session).
 public struct SessionClock: Sendable, Hashable {
+    /// Where the session is: not started, running, paused or ended.
     public private(set) var state: SessionState = .notStarted
     /// Seconds of the running intervals already closed.
     public private(set) var accumulatedSeconds: Double = 0
@@ -15,6 +16,7 @@ public struct SessionClock: Sendable, Hashable {
     /// When the session ended, if it has.
     public private(set) var endTime: Double?
 
+    /// A clock that has not started: no time accumulated.
     public init() {}
 
     /// Starts the session at `time`. Ignored unless not started.

@@ -13,6 +13,7 @@ public struct SessionFile: Sendable, Hashable {
     /// The path the file was opened with, for error messages and fault matching.
     public var path: String
 
+    /// Wraps an open file descriptor, which the caller owns (close it with ``SessionFileSystem/close(_:)``).
     public init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
         self.path = path

@@ -6,7 +6,7 @@ extension SessionFileSystem {
     /// removed (best effort) and the old file is left as it was.
     ///
     /// Temporary files are named `.<file name>.<random hex>.tmp`; a crash can leave one behind, which
-    /// readers must ignore (``SessionRecovery`` does).
+    /// readers must ignore (`SessionRecovery` does).
     ///
     /// - Throws: ``FileSystemError`` from the first failing step.
     /// - Complexity: O(n) in the data, plus two `fsync` calls.

@@ -16,7 +16,7 @@ public enum SessionFileOpenMode: Sendable, Hashable {
 
 /// The file operations persistence needs, injected so tests can make any of them fail (disk full,
 /// read-only file system, I/O error) and a later module can reuse them. Every operation throws
-/// ``FileSystemError``. ``POSIXFileSystem`` is the real implementation; ``FaultInjectingFileSystem``
+/// ``FileSystemError``. ``POSIXFileSystem`` is the real implementation; `FaultInjectingFileSystem`
 /// is the test double.
 ///
 /// Implementations must be safe to call from any thread; operations on one ``SessionFile`` are never

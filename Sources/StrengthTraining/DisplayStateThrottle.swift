@@ -15,6 +15,7 @@ public struct DisplayStateThrottle: Sendable, Hashable {
     /// When it was published.
     public private(set) var lastPublishedAt: Double?
 
+    /// A throttle that publishes at most once per `minimumInterval` seconds (a negative interval is taken as 0).
     public init(minimumInterval: Double = defaultMinimumInterval) {
         self.minimumInterval = max(0, minimumInterval)
     }

@@ -12,6 +12,7 @@ public struct ExerciseDefinition: Sendable, Hashable, Codable, Identifiable {
     /// The equipment it needs.
     public var equipment: Equipment
 
+    /// A catalog entry: its stable `id`, display name, main muscle group and equipment.
     public init(id: String, name: String, muscleGroup: MuscleGroup, equipment: Equipment) {
         self.id = id
         self.name = name

@@ -4,7 +4,9 @@ public enum FallbackReason: Sendable, Hashable {
     case noGenerator
     /// Every attempt failed the variation check; the ratio of the last one.
     case variationCheckFailed(lastRatio: Double)
+    /// The generator timed out.
     case timeout
+    /// The generator refused the request for its rate limit.
     case rateLimited
     /// The generator failed otherwise, or returned an invalid workout.
     case failed(String)

@@ -17,6 +17,8 @@ public struct GenerationRequest: Sendable, Hashable {
     /// Rest per set; `nil` for the default 60 s.
     public var restSeconds: Double?
 
+    /// A request for workout `workoutID` named `name`; by default any equipment and muscle group, 5 exercises
+    /// of 3 sets of 10 reps, and the default rest.
     public init(
         workoutID: String, name: String, equipment: Set<Equipment> = [], muscleGroups: [MuscleGroup] = [],
         exerciseCount: Int = 5, setsPerExercise: Int = 3, targetReps: Int = 10, restSeconds: Double? = nil

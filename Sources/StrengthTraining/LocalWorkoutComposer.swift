@@ -4,9 +4,12 @@
 /// for the request. Filters are relaxed (muscle groups, then equipment to bodyweight, then the whole
 /// catalog) when nothing matches, so a workout always comes out.
 public struct LocalWorkoutComposer: Sendable {
+    /// The exercises it composes from.
     public var catalog: ExerciseCatalog
+    /// The variation rule it aims to satisfy.
     public var check: VariationCheck
 
+    /// A composer over `catalog` (the bundled one by default) aiming at `check`.
     public init(catalog: ExerciseCatalog = .bundled, check: VariationCheck = VariationCheck()) {
         self.catalog = catalog
         self.check = check

@@ -1,7 +1,7 @@
 import SessionSupport
 
 /// The rest after a set, measured from timestamps on the session's time axis (seconds since 1970),
-/// never by counting ticks: elapsed rest is a ``SessionClock`` (accumulated seconds plus the open
+/// never by counting ticks: elapsed rest is a ``/SessionSupport/SessionClock`` (accumulated seconds plus the open
 /// interval), so pausing stops it and a late tick reads the right value.
 ///
 /// After the target, the timer keeps counting as overtime until the next set is logged or the rest

@@ -3,7 +3,7 @@ public import Logging
 public import SessionSupport
 
 /// The resume file of the active strength workout: one JSON file (see ``StrengthSessionState``)
-/// replaced atomically with ``WorkoutEngine/SessionFileSystem/writeAtomically(_:to:)`` (temporary file, flush,
+/// replaced atomically with ``/SessionSupport/SessionFileSystem/writeAtomically(_:to:)`` (temporary file, flush,
 /// rename, directory flush), so a kill at any moment leaves the old state or the new one. Saving the
 /// same state twice writes the same bytes and is harmless.
 public struct ResumeStore: Sendable {
@@ -14,7 +14,7 @@ public struct ResumeStore: Sendable {
 
     /// The file.
     public var path: String
-    /// The file layer (``WorkoutEngine/POSIXFileSystem`` in production, a fault-injecting double in tests).
+    /// The file layer (``/SessionSupport/POSIXFileSystem`` in production, a fault-injecting double in tests).
     public var fileSystem: any SessionFileSystem
     /// States older than this are discarded as expired.
     public var maximumAgeSeconds: Double
@@ -23,6 +23,8 @@ public struct ResumeStore: Sendable {
     /// Key spelling of the file.
     public var keyStyle: JSONKeyStyle
 
+    /// A store at `path`; states older than `maximumAgeSeconds` (6 hours by default) are discarded, rest
+    /// timers more than `restGraceSeconds` (5 minutes) past their target are dropped on resume.
     public init(
         path: String,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
@@ -39,7 +41,7 @@ public struct ResumeStore: Sendable {
 
     /// Writes `state` when it is active; otherwise writes nothing and removes the file when it holds
     /// this workout (a completed workout must not come back).
-    /// - Throws: ``WorkoutEngine/FileSystemError`` from the failing step (the old file is untouched), or an
+    /// - Throws: ``/SessionSupport/FileSystemError`` from the failing step (the old file is untouched), or an
     ///   `EncodingError` for a value JSON cannot hold.
     @discardableResult
     public func save(_ state: StrengthSessionState) throws -> ResumeSaveResult {
@@ -55,7 +57,7 @@ public struct ResumeStore: Sendable {
     /// Reads the saved state at `now` (seconds since 1970). Discards, logging the reason and removing
     /// the file: a corrupt file, a state of another workout than `workoutID` (any workout when `nil`),
     /// a state that is not active, or one last active more than ``maximumAgeSeconds`` ago. Never throws.
-    public func load(workoutID: String? = nil, now: Double, logger: Logger) -> ResumeLoadResult {
+    public func load(workoutID: String? = nil, now: Double, logger: Logger = .quiet) -> ResumeLoadResult {
         let bytes: [UInt8]
         do {
             guard try fileSystem.fileSize(path) != nil else { return .nothing }
@@ -87,7 +89,7 @@ public struct ResumeStore: Sendable {
     }
 
     /// Removes the file (ignoring a missing one).
-    /// - Throws: ``WorkoutEngine/FileSystemError``.
+    /// - Throws: ``/SessionSupport/FileSystemError``.
     public func remove() throws {
         guard try fileSystem.fileSize(path) != nil else { return }
         try fileSystem.removeFile(path)

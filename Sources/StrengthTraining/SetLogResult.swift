@@ -8,6 +8,7 @@ public struct SetLogResult: Sendable, Hashable {
     public var setIndex: Int
     /// The values recorded (the planned ones when none were given).
     public var reps: Int
+    /// The load recorded, kilograms (the planned one when none was given); `nil` when the set has no load.
     public var loadKg: Double?
     /// Whether the planned values were recorded because none were given.
     public var recordedAutomatically: Bool

@@ -46,15 +46,19 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
 
     /// A session for a new workout, in phase ``WorkoutPhase/generating`` until ``start()``.
     /// - Parameters:
+    ///   - workout: the workout to do; it must pass ``StrengthWorkout/validate()``.
+    ///   - presentationMode: how the app shows it (one exercise at a time by default).
     ///   - clock: the time source (`ContinuousClock()` in production).
     ///   - wallTimeAtStart: seconds since 1970 at `clock.now` (for example `Date().timeIntervalSince1970`).
     ///   - store: where the resume state goes; `nil` for none.
     ///   - displayMinimumInterval: see ``DisplayStateThrottle``.
+    ///   - inFlightTimeout: how long an action in flight is awaited before persisting (3 s by default).
+    ///   - logger: where the session's log lines go; by default nowhere.
     /// - Throws: ``StrengthSessionError/invalidWorkout(_:)``.
     public init(
         workout: StrengthWorkout, presentationMode: PresentationMode = .single, clock: C, wallTimeAtStart: Double,
         store: ResumeStore?, displayMinimumInterval: Double = DisplayStateThrottle.defaultMinimumInterval,
-        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger
+        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger = .quiet
     ) throws(StrengthSessionError) {
         let state = try StrengthSessionState(workout: workout, presentationMode: presentationMode, createdAt: wallTimeAtStart)
         self.init(state: state, clock: clock, wallTimeAtStart: wallTimeAtStart, store: store,
@@ -67,7 +71,7 @@ public actor StrengthSession<C: Clock> where C.Duration == Duration {
     public init(
         resuming state: StrengthSessionState, clock: C, wallTimeAtStart: Double, store: ResumeStore?,
         displayMinimumInterval: Double = DisplayStateThrottle.defaultMinimumInterval,
-        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger
+        inFlightTimeout: Duration = defaultInFlightTimeout, logger: Logger = .quiet
     ) {
         self.init(state: state, clock: clock, wallTimeAtStart: wallTimeAtStart, store: store,
                   displayMinimumInterval: displayMinimumInterval, inFlightTimeout: inFlightTimeout, logger: logger)

@@ -7,6 +7,7 @@ public struct StrengthWorkout: Sendable, Hashable, Codable, Identifiable {
     /// The exercises in order.
     public var exercises: [Exercise]
 
+    /// A workout with its id, display name and exercises in order.
     public init(id: String, name: String, exercises: [Exercise]) {
         self.id = id
         self.name = name

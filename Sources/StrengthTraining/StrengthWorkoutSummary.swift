@@ -4,25 +4,37 @@ import SessionSupport
 public struct StrengthWorkoutSummary: Sendable, Hashable, Codable {
     /// Per exercise.
     public struct ExerciseSummary: Sendable, Hashable, Codable {
+        /// The exercise's id.
         public var id: String
+        /// The exercise's display name.
         public var name: String
+        /// Sets completed.
         public var completedSets: Int
+        /// Sets skipped.
         public var skippedSets: Int
+        /// Sets planned, completed or not.
         public var totalSets: Int
         /// Sum of reps x load over completed sets, kilograms.
         public var volumeKg: Double
+        /// The user reported pain on this exercise.
         public var painFlagged: Bool
+        /// The whole exercise was skipped.
         public var skipped: Bool
     }
 
+    /// The workout's id (JSON key `workoutId`).
     public var workoutID: String
+    /// The workout's display name.
     public var name: String
     /// Active time only (paused time excluded), seconds.
     public var activeSeconds: Double
+    /// Sets completed, over every exercise.
     public var completedSets: Int
+    /// Sets planned, over every exercise.
     public var totalSets: Int
     /// Sum of reps x load over completed sets, kilograms.
     public var volumeKg: Double
+    /// Per exercise, in workout order.
     public var exercises: [ExerciseSummary]
 
     private enum CodingKeys: String, CodingKey {

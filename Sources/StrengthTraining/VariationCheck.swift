@@ -7,6 +7,8 @@ public struct VariationCheck: Sendable, Hashable {
     /// How many recent workouts are compared (3).
     public var lookback: Int
 
+    /// A check that wants `requiredNewRatio` (0.6 by default) of a workout's exercises absent from the last
+    /// `lookback` (3) workouts.
     public init(requiredNewRatio: Double = 0.6, lookback: Int = 3) {
         self.requiredNewRatio = requiredNewRatio
         self.lookback = lookback

@@ -3,10 +3,14 @@
 /// other error, goes straight to the ``LocalWorkoutComposer``. The fallback's workout is returned
 /// even when the catalog cannot give enough new exercises (its ``PlannedWorkout/variation`` says so).
 public struct WorkoutPlanner: Sendable {
+    /// The variation rule a generated workout must pass.
     public var check: VariationCheck
+    /// How often a workout that fails the check is generated again.
     public var retryPolicy: GenerationRetryPolicy
+    /// The local fallback.
     public var composer: LocalWorkoutComposer
 
+    /// A planner with the default check, retry policy and composer unless given.
     public init(check: VariationCheck = VariationCheck(), retryPolicy: GenerationRetryPolicy = GenerationRetryPolicy(), composer: LocalWorkoutComposer = LocalWorkoutComposer()) {
         self.check = check
         self.retryPolicy = retryPolicy

@@ -1,6 +1,6 @@
 import SessionSupport
 
-/// The workout's active time: a ``SessionClock`` (accumulated seconds plus the open interval).
+/// The workout's active time: a ``/SessionSupport/SessionClock`` (accumulated seconds plus the open interval).
 /// Leaving the workout pauses it, coming back resumes it; the final duration counts active time only.
 public struct WorkoutTimer: Sendable, Hashable, Codable {
     private var clock = SessionClock()

@@ -88,8 +88,12 @@ struct GPXPointValues {
 /// per-element path.
 ///
 /// Not thread safe: one parse owns one state.
-struct GPXParseState: ~Copyable {
+struct GPXParseState: XMLSAXState, ~Copyable {
     let fileName: String
+    /// Whether an optional value that does not parse is an error (else it is dropped and counted).
+    let strict: Bool
+    /// Optional values dropped because they did not parse, by element name.
+    private(set) var skippedFields: [String: SkippedField] = [:]
     /// The parser, for positions and `xmlStopParser`; set right after the context is created.
     var parser: xmlParserCtxtPtr?
     /// Lines (and, on the first line, columns) of leading white space skipped before libxml2 saw the input.
@@ -97,7 +101,7 @@ struct GPXParseState: ~Copyable {
     var skippedColumns = 0
 
     /// The first error; once set, every callback stops the parser and returns.
-    private(set) var error: TrackFormatError?
+    var error: TrackFormatError?
 
     // Output, drained by `GPXReader.read` after every chunk.
     var pending = ContiguousArray<Sample>()
@@ -112,63 +116,23 @@ struct GPXParseState: ~Copyable {
 
     private var stack = ContiguousArray<GPXNode>()
     private var collecting = false
-    private var text = GPXByteBuffer(capacity: 256)
-    private var scratch = GPXByteBuffer(capacity: 64)
+    private var text = XMLTextBuffer(capacity: 256)
+    private var scratch = XMLTextBuffer(capacity: 64)
     private var textLine: Int32 = 1
     private var textColumn: Int32 = 1
     private var point = GPXPointValues()
-    private var namespaceKeys = ContiguousArray<UnsafePointer<UInt8>?>(repeating: nil, count: 8)
-    private var namespaceValues = ContiguousArray<GPXNamespace>(repeating: .other, count: 8)
-    private var namespaceNext = 0
+    private var namespaces = XMLNamespaceCache<GPXNamespace>(placeholder: .other)
 
     /// The longest text the reader collects for one element (a number, a time, a type name).
     static let maximumTextBytes = 1 << 20
 
-    init(fileName: String) {
+    static let emptyDocumentMessage = "empty document: no gpx element"
+
+    init(fileName: String, strict: Bool = false) {
         self.fileName = fileName
+        self.strict = strict
         stack.reserveCapacity(64)
         pending.reserveCapacity(1024)
-    }
-
-    // MARK: Positions and errors
-
-    /// libxml2's line and column, corrected for the white space skipped before the document.
-    func position(line: Int, column: Int) -> SourcePosition {
-        SourcePosition(line: line + skippedLines, column: line == 1 ? column + skippedColumns : column)
-    }
-
-    /// Where the parser is now (just after the construct being reported).
-    func currentPosition() -> SourcePosition {
-        guard let input = parser?.pointee.input else { return position(line: 1, column: 1) }
-        return position(line: Int(input.pointee.line), column: max(1, Int(input.pointee.col)))
-    }
-
-    mutating func fail(_ message: String, at position: SourcePosition) {
-        if error == nil {
-            error = TrackFormatError(file: fileName, position: position, message: message)
-        }
-        stop()
-    }
-
-    private func stop() {
-        if let parser { xmlStopParser(parser) }
-    }
-
-    /// Records an error libxml2 reports (malformed XML). Warnings are ignored. Does not stop the
-    /// parser from inside libxml2's error path: a fatal error already ends SAX events, and for a
-    /// recoverable one the next callback stops it.
-    mutating func libraryError(_ reported: xmlErrorPtr) {
-        let value = reported.pointee
-        guard error == nil, value.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = value.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? ""
-        let where_ = value.line > 0
-            ? position(line: Int(value.line), column: max(1, Int(value.int2)))
-            : currentPosition()
-        error = TrackFormatError(
-            file: fileName,
-            position: where_,
-            message: message.isEmpty ? "malformed XML (libxml2 error \(value.code))" : message
-        )
     }
 
     // MARK: SAX events
@@ -335,7 +299,7 @@ struct GPXParseState: ~Copyable {
                 guard isLatitude || matches(name, "lon") else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
                 let attribute = isLatitude ? "lat" : "lon"
-                switch GPXNumber.parse(value, scratch: &scratch) {
+                switch DecimalNumber.parse(value, scratch: &scratch) {
                 case .value(let number):
                     if isLatitude { latitude = number } else { longitude = number }
                 case .empty, .invalid:
@@ -369,16 +333,24 @@ struct GPXParseState: ~Copyable {
             guard let time = ISO8601Time.secondsSince1970(utf8: value) else {
                 return fail("time: \"\(Self.quoted(value))\" is not a valid ISO 8601 date-time", at: textPosition)
             }
+            guard ISO8601Time.acceptedSeconds.contains(time) else {
+                return fail("time: " + ISO8601Time.outOfRangeMessage("\"\(Self.quoted(value))\""), at: textPosition)
+            }
             point.time = time
         case .fix:
             point.hasFix = !(value.count == 4 && matches(value, "none"))
         default:
             let number: Double?
-            switch GPXNumber.parse(value, scratch: &scratch) {
+            switch DecimalNumber.parse(value, scratch: &scratch) {
             case .empty:
                 number = nil
             case .invalid:
-                return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                guard !strict else {
+                    return fail("\(node.elementName): \"\(Self.quoted(value))\" is not a finite number", at: textPosition)
+                }
+                // An optional value: the point keeps everything else.
+                SkippedField.note(node.elementName, at: textPosition, value: Self.quoted(value), in: &skippedFields)
+                return
             case .value(let parsed):
                 number = parsed
             }
@@ -442,64 +414,25 @@ struct GPXParseState: ~Copyable {
 
     // MARK: Names
 
-    /// `true` when the NUL-terminated `name` is exactly `literal`. Stops at the first difference, so it
-    /// never reads past `name`'s terminator.
-    @inline(__always)
-    private func matches(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
-        let expected = literal.utf8Start
-        let count = literal.utf8CodeUnitCount
-        var index = 0
-        while index < count {
-            if name[index] != expected[index] { return false }
-            index += 1
-        }
-        return name[count] == 0
-    }
-
-    /// `true` when `bytes` is exactly `literal`.
-    private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        guard bytes.count == literal.utf8CodeUnitCount else { return false }
-        let expected = literal.utf8Start
-        for index in 0..<bytes.count where bytes[index] != expected[index] {
-            return false
-        }
-        return true
-    }
-
     private mutating func isGPX(_ uri: UnsafePointer<UInt8>?) -> Bool {
         let kind = namespace(uri)
         return kind == .gpx || kind == .none
     }
 
-    /// Classifies a namespace URI. libxml2 interns names in its dictionary, so the same URI arrives as
-    /// the same pointer: a small cache keyed by pointer avoids comparing the bytes again.
+    /// Classifies a namespace URI (cached by pointer, see ``XMLNamespaceCache``).
     private mutating func namespace(_ uri: UnsafePointer<UInt8>?) -> GPXNamespace {
         guard let uri else { return .none }
-        for index in 0..<namespaceKeys.count where namespaceKeys[index] == uri {
-            return namespaceValues[index]
+        return namespaces.kind(of: uri) { uri in
+            if XMLName.matches(uri, "http://www.topografix.com/GPX/1/1") || XMLName.matches(uri, "http://www.topografix.com/GPX/1/0") {
+                return .gpx
+            } else if XMLName.matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v1")
+                || XMLName.matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v2") {
+                return .garminTrackPoint
+            } else if XMLName.matches(uri, "http://www.cluetrust.com/XML/GPXDATA/1/0") {
+                return .cluetrust
+            }
+            return .other
         }
-        let kind: GPXNamespace
-        if matches(uri, "http://www.topografix.com/GPX/1/1") || matches(uri, "http://www.topografix.com/GPX/1/0") {
-            kind = .gpx
-        } else if matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v1")
-            || matches(uri, "http://www.garmin.com/xmlschemas/TrackPointExtension/v2") {
-            kind = .garminTrackPoint
-        } else if matches(uri, "http://www.cluetrust.com/XML/GPXDATA/1/0") {
-            kind = .cluetrust
-        } else {
-            kind = .other
-        }
-        namespaceKeys[namespaceNext] = uri
-        namespaceValues[namespaceNext] = kind
-        namespaceNext = (namespaceNext + 1) % namespaceKeys.count
-        return kind
-    }
-
-    /// A value for an error message: at most 64 bytes, decoded leniently.
-    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let limit = 64
-        if bytes.count <= limit { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<limit]), as: UTF8.self) + "…"
     }
 }
 
@@ -507,9 +440,9 @@ struct GPXParseState: ~Copyable {
 
 extension GPXParseState {
     /// A SAX2 handler whose callbacks forward to the `GPXParseState` passed as user data. Only element,
-    /// character and error events are handled: no DTD, entity-declaration or document callbacks, so
-    /// libxml2 builds no document and never expands or loads an entity other than the predefined and
-    /// character ones.
+    /// character and error events are handled, plus the DOCTYPE (to refuse an internal subset): no
+    /// entity-declaration or document callbacks, so libxml2 builds no document and never expands or loads
+    /// an entity other than the predefined and character ones.
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -530,6 +463,10 @@ extension GPXParseState {
         handler.characters = characters
         handler.cdataBlock = characters
         handler.ignorableWhitespace = characters
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: GPXParseState.self).pointee.documentType()
+        }
         handler.serror = structuredErrorHandler
         return handler
     }

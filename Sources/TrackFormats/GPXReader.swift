@@ -3,8 +3,9 @@ import CLibXML2
 
 /// Streaming GPX 1.0 / 1.1 reader over libxml2's SAX2 push parser.
 ///
-/// The input is read in chunks (64 KiB by default) and pushed into `xmlParseChunk`; no document tree
-/// is built and the file is never held in memory. Element and namespace names are compared as bytes,
+/// The input is read in chunks (64 KiB by default, more while one token is incomplete: see
+/// `XMLPushFeeder`) and pushed into `xmlParseChunk`; no document tree is built and the file is never held
+/// in memory. The work is linear in the input, whatever the size of one comment, attribute or text. Element and namespace names are compared as bytes,
 /// character data goes into one reused buffer and numbers are parsed from bytes, so reading allocates
 /// nothing per point once its buffers have grown.
 ///
@@ -37,9 +38,13 @@ import CLibXML2
 /// reader's errors, just after the start tag of the element concerned.
 /// - A missing, empty or non-numeric `lat`/`lon` is an error (`trkpt: attribute lat: "abc" is not a
 ///   number`). Values out of range are not: the engine's filter counts and drops them.
-/// - An empty `<ele/>`, `<time/>` or other value element means "absent". A value that is not a finite
-///   decimal number (`abc`, `NaN`, `1e999`) is an error naming the element and the value; so is a time
-///   that ``ISO8601Time`` rejects (impossible dates, no seconds). Times without a zone are UTC.
+/// - An empty `<ele/>`, `<time/>` or other value element means "absent". An optional value that is not a
+///   finite decimal number (`<speed>n/a</speed>`, `NaN`, `1e999` in `ele`, `speed`, `course`, `hdop`,
+///   `vdop` or an extension's `hr`, `cad`, `atemp`, `speed`, `course`) is dropped from its point and
+///   counted in ``TrackReadReport/skippedFields`` under the element's name, with its first position; the
+///   point is kept. With ``TrackReadOptions/strict`` it is an error naming the element and the value. A
+///   time that ``ISO8601Time`` rejects (impossible dates, no seconds) is always an error. Times without a
+///   zone are UTC.
 /// - A root element other than `gpx` is an error (`root element is X, not gpx`), as is a `gpx` root in
 ///   a namespace other than GPX 1.0/1.1. libxml2's recoverable errors (an undeclared namespace prefix,
 ///   for example) are errors too; its warnings are ignored.
@@ -50,10 +55,11 @@ import CLibXML2
 /// A UTF-8 byte order mark and ASCII white space before the first `<` are skipped (real Polar exports
 /// put white space before `<?xml`; positions still count the skipped lines). Declared encodings such as
 /// ISO-8859-1, and UTF-16 with a byte order mark, are decoded by libxml2. Comments, CDATA sections and
-/// the predefined and character entities (`&amp;`, `&#233;`) work anywhere. Entities declared in a DTD
-/// are not supported: the reader registers no DTD callbacks, loads nothing external (`XML_PARSE_NONET`,
-/// no external subset), and so is immune to XXE and entity-expansion attacks. `XML_PARSE_HUGE` lifts
-/// libxml2's size limits on text nodes (long waypoint descriptions).
+/// the predefined and character entities (`&amp;`, `&#233;`) work anywhere. A DOCTYPE with an internal
+/// subset is an error (`DOCTYPE with an internal subset is not supported`), so no entity is ever declared;
+/// nothing external is loaded (`XML_PARSE_NONET`, no external subset): the reader is immune to XXE and
+/// entity-expansion attacks. UTF-32 input is an error (`encoding UTF-32 is not supported`).
+/// `XML_PARSE_HUGE` lifts libxml2's size limits on text nodes (long waypoint descriptions).
 ///
 /// Not thread safe per call, but a `GPXReader` value holds no state: separate calls may run on
 /// separate threads. While a call runs it installs its own libxml2 structured error handler for the
@@ -73,14 +79,19 @@ public struct GPXReader: Sendable {
     /// Bytes read from the input and pushed into the parser at a time.
     let chunkSize: Int
 
+    /// How optional values that do not parse are treated (dropped and counted, or errors when strict).
+    public var options: TrackReadOptions
+
     /// A reader with the default 64 KiB chunk size.
-    public init() {
+    public init(options: TrackReadOptions = TrackReadOptions()) {
         self.chunkSize = 64 * 1024
+        self.options = options
     }
 
     /// A reader that pushes `chunkSize` bytes at a time (tests use tiny chunks to exercise boundaries).
-    init(chunkSize: Int) {
+    init(chunkSize: Int, options: TrackReadOptions = TrackReadOptions()) {
         self.chunkSize = max(1, chunkSize)
+        self.options = options
     }
 
     /// Reads a whole GPX document from `input` and hands its samples to `sink`, in document order.
@@ -89,106 +100,18 @@ public struct GPXReader: Sendable {
     ///   the activity name (`trk/type`), if any.
     /// - Throws: `TrackFormatError` for malformed XML or GPX, `TrackInputError` when the input cannot be
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
-    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus buffered route points.
+    /// - Complexity: O(n) in the input size; memory is O(chunk size + the longest token) plus buffered
+    ///   route points.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<GPXParseState>.allocate(capacity: 1)
-        state.initialize(to: GPXParseState(fileName: input.name))
+        state.initialize(to: GPXParseState(fileName: input.name, strict: options.strict))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { chunk.deallocate() }
-        guard let chunkBase = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else {
-            return TrackReadReport(format: .gpx)
-        }
-
-        // The first bytes: skip a UTF-8 BOM and leading white space, keep at least 4 bytes (or all the
-        // input) for libxml2's encoding detection.
-        var head: [UInt8] = []
-        var headStart = 0
-        var atEnd = false
-        func fill(_ wanted: Int) throws {
-            while head.count - headStart < wanted, !atEnd {
-                let count = try input.read(into: chunk)
-                if count == 0 {
-                    atEnd = true
-                } else {
-                    head.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-                }
-            }
-        }
-        try fill(3)
-        let isUTF16 = head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { headStart = 3 }
-        if !isUTF16 {
-            var previous: UInt8 = 0
-            while true {
-                while headStart < head.count, GPXByteBuffer.isSpace(head[headStart]) {
-                    let byte = head[headStart]
-                    if byte == 0x0A {
-                        if previous != 0x0D { state.pointee.skippedLines += 1 }
-                        state.pointee.skippedColumns = 0
-                    } else if byte == 0x0D {
-                        state.pointee.skippedLines += 1
-                        state.pointee.skippedColumns = 0
-                    } else {
-                        state.pointee.skippedColumns += 1
-                    }
-                    previous = byte
-                    headStart += 1
-                }
-                if headStart < head.count || atEnd { break }
-                head.removeAll(keepingCapacity: true)
-                headStart = 0
-                try fill(1)
-            }
-        }
-        try fill(4)
-        if headStart == head.count, atEnd {
-            throw TrackFormatError(
-                file: input.name,
-                position: state.pointee.position(line: 1, column: 1),
-                message: "empty document: no gpx element"
-            )
-        }
-
-        var handler = GPXParseState.makeHandler()
-        let context = UnsafeMutableRawPointer(state)
-        let created = head[headStart...].withUnsafeBytes { bytes in
-            xmlCreatePushParserCtxt(
-                &handler, context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil
-            )
-        }
-        guard let parser = created else {
-            throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: "cannot create an XML parser")
-        }
-        defer {
-            if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
-            xmlFreeParserCtxt(parser)
-        }
-        state.pointee.parser = parser
-        _ = xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
-
-        // Errors libxml2 raises outside the parser's own channel (encoding conversion, I/O) go to the
-        // thread's structured handler: make it ours for the duration of the parse.
-        let savedHandler = __xmlStructuredError()?.pointee
-        let savedContext = __xmlStructuredErrorContext()?.pointee
-        xmlSetStructuredErrorFunc(context, GPXParseState.structuredErrorHandler)
-        defer { xmlSetStructuredErrorFunc(savedContext ?? nil, savedHandler ?? nil) }
-
         var report = TrackReadReport(format: .gpx)
         var batch = ContiguousArray<Sample>()
         batch.reserveCapacity(1024)
-
-        func check(_ status: Int32) throws {
-            if let error = state.pointee.error { throw error }
-            guard status != 0, let last = xmlCtxtGetLastError(parser),
-                  last.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
-            else { return }
-            state.pointee.libraryError(last)
-            if let error = state.pointee.error { throw error }
-        }
 
         func deliver(_ samples: inout ContiguousArray<Sample>, announcingAt activityIndex: Int?) throws {
             for index in samples.indices {
@@ -213,16 +136,7 @@ public struct GPXReader: Sendable {
             try deliver(&batch, announcingAt: activityIndex)
         }
 
-        while !atEnd {
-            let count = try input.read(into: chunk)
-            if count == 0 { break }
-            let status = xmlParseChunk(parser, chunkBase, Int32(count), 0)
-            try check(status)
-            try drain()
-        }
-        let status = xmlParseChunk(parser, nil, 0, 1)
-        try check(status)
-        try drain()
+        try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
 
         if !state.pointee.sawTrackPoint, !state.pointee.routeSamples.isEmpty {
             var route = ContiguousArray<Sample>()
@@ -230,6 +144,7 @@ public struct GPXReader: Sendable {
             try deliver(&route, announcingAt: nil)
         }
         report.activityName = state.pointee.activityName
+        report.skippedFields = state.pointee.skippedFields
         return report
     }
 }

@@ -1,3 +1,5 @@
+import WorkoutSamples
+
 /// Parsing of ISO 8601 / RFC 3339 date-times into seconds since 1970-01-01T00:00:00Z, straight from
 /// UTF-8 bytes, without allocating and without Foundation.
 ///
@@ -5,7 +7,8 @@
 ///
 ///     YYYY-MM-DDThh:mm:ss[.fraction][zone]
 ///
-/// - `YYYY` is exactly four digits (0000...9999), proleptic Gregorian calendar.
+/// - `YYYY` is exactly four digits (0000...9999), proleptic Gregorian calendar (readers then refuse what
+///   falls outside ``acceptedSeconds``: year 0000, or a zone that moves the instant out of 0001...9999).
 /// - The date/time separator is `T`, `t` or a single space (RFC 3339 section 5.6 allows the space).
 /// - Seconds are required. `fraction` is `.` or `,` followed by one or more digits, any number of them
 ///   (digits past the 18th are ignored).
@@ -21,6 +24,18 @@
 /// at most 15 digits and the instant fits in ±2⁵³ units of that precision, which covers milliseconds and
 /// microseconds for every year 0000...9999; otherwise it is within one unit in the last place.
 public enum ISO8601Time {
+    /// The times a reader accepts: those the one ISO 8601 writer (``ISO8601Text``) can write back, from
+    /// 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z. Every reader refuses a time outside them (an ISO
+    /// 8601 text in year 0000 or pushed past a year boundary by its zone, an epoch number such as 1e18),
+    /// with an error naming the field and its position, so no output ever has a time it cannot write.
+    public static let acceptedSeconds: ClosedRange<Double> = ISO8601Text.representableSeconds
+
+    /// `"… is outside the years 0001 to 9999"`, for the error of a time outside ``acceptedSeconds``;
+    /// `value` is the time as the input wrote it.
+    public static func outOfRangeMessage(_ value: String) -> String {
+        "\(value) is outside the years 0001 to 9999"
+    }
+
     /// Parses `bytes` (UTF-8, exactly the timestamp) and returns seconds since 1970-01-01T00:00:00Z, or
     /// `nil` when the text is not a valid timestamp in the profile described on ``ISO8601Time``.
     ///

@@ -110,6 +110,8 @@ struct JSONFieldSlot {
         case nonFinite
         /// A `time` string that is not an accepted ISO 8601 date-time.
         case invalidTime
+        /// A `time` (string or number) outside the years 0001...9999 (`ISO8601Time.acceptedSeconds`).
+        case timeOutOfRange
         /// An `event` string that is not a known event kind.
         case unknownEvent
     }
@@ -133,9 +135,13 @@ struct JSONRecordParser {
     var pendingActivity: String?
     var report: TrackReadReport
 
-    init(source: FormatSniffingInput, chunkSize: Int, expected: TrackFormat) {
+    /// Whether an optional field of the wrong type is an error (else it is dropped and counted).
+    let strict: Bool
+
+    init(source: FormatSniffingInput, chunkSize: Int, expected: TrackFormat, strict: Bool = false) {
         scanner = JSONScanner(source: source, chunkSize: chunkSize)
         self.expected = expected
+        self.strict = strict
         slots = Array(repeating: JSONFieldSlot(), count: JSONField.allCases.count)
         report = TrackReadReport(format: expected)
     }
@@ -365,6 +371,10 @@ struct JSONRecordParser {
             default:
                 slot.value = try scanner.scanNumber(convert: true)
                 slot.state = slot.value.isFinite ? .number : .nonFinite
+                if field == .time, slot.state == .number, !ISO8601Time.acceptedSeconds.contains(slot.value) {
+                    slot.state = .timeOutOfRange
+                    offendingText = JSONText.number(slot.value)
+                }
             }
         case 0x22:
             slot.found = .string
@@ -394,6 +404,10 @@ struct JSONRecordParser {
                 if length <= 64, let time = timeValue(length) {
                     slot.value = time
                     slot.state = .number
+                    if !ISO8601Time.acceptedSeconds.contains(time) {
+                        slot.state = .timeOutOfRange
+                        offendingText = "\"" + capturedText(length) + "\""
+                    }
                 } else {
                     slot.state = .invalidTime
                     offendingText = capturedText(min(length, 64))
@@ -437,6 +451,7 @@ struct JSONRecordParser {
         switch slot.state {
         case .nonFinite: message = "number out of range (not a finite Double)"
         case .invalidTime: message = "invalid ISO 8601 date-time \"\(offendingText)\" (expected e.g. 2024-05-01T07:30:00.5+02:00)"
+        case .timeOutOfRange: message = ISO8601Time.outOfRangeMessage(offendingText)
         case .unknownEvent: message = "unknown event \"\(offendingText)\" (expected pause, resume, lap or segment)"
         default: message = "expected \(expected), found \(slot.found.name)"
         }
@@ -459,14 +474,21 @@ struct JSONRecordParser {
         return slot.value
     }
 
+    /// An optional field's value: `nil` when absent or `null`. One of the wrong type, or a number out of
+    /// range, is dropped and counted in `report.skippedFields` (the record is kept), or is an error when
+    /// strict.
     @inline(__always)
-    private func optional(_ field: JSONField, _ seen: UInt32) throws -> Double? {
+    private mutating func optional(_ field: JSONField, _ seen: UInt32) throws -> Double? {
         guard seen & field.bit != 0 else { return nil }
         let slot = slots[field.rawValue]
         switch slot.state {
         case .number: return slot.value
         case .null: return nil
-        default: throw fieldError(field, slot, expected: "a number or null")
+        default:
+            guard !strict else { throw fieldError(field, slot, expected: "a number or null") }
+            let found = slot.state == .nonFinite ? "a number out of range" : slot.found.name
+            SkippedField.note(String(describing: field.name), at: slot.position, value: found, in: &report.skippedFields)
+            return nil
         }
     }
 
@@ -529,9 +551,12 @@ struct JSONRecordParser {
             sample = .event(WorkoutEventSample(time: time, kind: eventKind))
         case .weather:
             let time = try required(.time, seen, start: start)
+            let given = seen & (JSONField.temperatureCelsius.bit | JSONField.humidityPercent.bit) != 0
             let temperature = try optional(.temperatureCelsius, seen)
             let humidity = try optional(.humidityPercent, seen)
             guard temperature != nil || humidity != nil else {
+                // Values given but dropped (counted above): the record has nothing left to say.
+                if given, !report.skippedFields.isEmpty { return }
                 throw scanner.error("a weather record needs \"temperatureCelsius\" or \"humidityPercent\"", at: start)
             }
             sample = .weather(WeatherSample(time: time, temperatureCelsius: temperature, humidityPercent: humidity))

@@ -46,13 +46,17 @@ import WorkoutSamples
 /// Every problem throws a `TrackFormatError` with the file, the 1-based line and byte column, and a
 /// message naming the record (1-based: the NDJSON line among non-blank lines, or the index in
 /// `samples`) and the field, for example `record 12: field "latitude": expected a number, found string`.
-/// Errors are: a missing `type` or required field; a value of the wrong kind; a number that overflows a
-/// `Double` (`1e999`); an unknown `event` name; an invalid date-time; a duplicate known key (known keys
+/// Errors are: a missing `type` or required field; a required value of the wrong kind or a number that
+/// overflows a `Double` (`1e999`) in a required field; an unknown `event` name; an invalid date-time; a duplicate known key (known keys
 /// must be unique, unknown ones are not checked); a `header` record that is not the first line; and any
 /// JSON syntax error: RFC 8259 numbers (no `NaN`, `Infinity`, `+1`, `01`, `1.`), strings with valid
 /// escapes (a lone surrogate is an error) and valid UTF-8 (invalid UTF-8 is an error, not replaced),
 /// nesting deeper than 64 arrays and objects, truncated input, and bytes after the document.
-/// Samples before the error have already reached the sink. Errors thrown by the sink propagate
+/// An optional field (`altitude`, `horizontalAccuracy`, `verticalAccuracy`, `speed`, `course`,
+/// `temperatureCelsius`, `humidityPercent`) of the wrong kind or out of range is not an error: it is
+/// dropped from its sample and counted in ``TrackReadReport/skippedFields`` with its first position, the
+/// sample kept (a weather record left with no value is skipped); with ``TrackReadOptions/strict`` it is an
+/// error as above. Samples before the error have already reached the sink. Errors thrown by the sink propagate
 /// unchanged, and so do `TrackInputError`s from reading.
 ///
 /// ## Cost
@@ -67,9 +71,13 @@ public struct JSONSampleReader {
     /// Bytes read from the input at a time. Internal so tests can force tokens across chunk boundaries.
     var chunkSize = 64 * 1024
 
+    /// How optional fields of the wrong type are treated (dropped and counted, or errors when strict).
+    public var options: TrackReadOptions
+
     /// A reader expecting `expected` (`.json` or `.ndjson`; a `.gpx` hint is treated like `.ndjson`).
-    public init(expected: TrackFormat) {
+    public init(expected: TrackFormat, options: TrackReadOptions = TrackReadOptions()) {
         self.expected = expected == .gpx ? .ndjson : expected
+        self.options = options
     }
 
     /// Reads every sample of `input` into `sink`, in input order.
@@ -80,7 +88,7 @@ public struct JSONSampleReader {
     ///   whatever the sink throws.
     /// - Complexity: O(n) in the input's length, with constant memory.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
-        var parser = JSONRecordParser(source: input, chunkSize: chunkSize, expected: expected)
+        var parser = JSONRecordParser(source: input, chunkSize: chunkSize, expected: expected, strict: options.strict)
         defer { parser.deallocate() }
         let report = try parser.run(into: &sink)
         input = parser.scanner.source

@@ -2,8 +2,11 @@ public import WorkoutSamples
 
 /// The formats the readers understand.
 public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
+    /// GPS Exchange Format 1.0 or 1.1 (`trk`, `trkseg`, `trkpt`; `rte` routes), read with libxml2's SAX2 parser.
     case gpx
+    /// One JSON document with a `samples` array (README: "Input formats").
     case json
+    /// Newline-delimited JSON: an optional header line, then one sample object per line.
     case ndjson
     /// Garmin Training Center XML.
     case tcx
@@ -25,23 +28,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// An optional field that did not parse and was dropped from its sample (the sample itself was kept):
-/// how often, and where first.
-public struct SkippedField: Sendable, Hashable {
-    /// Samples that lost this field.
-    public var count: Int
-    /// Where it was first dropped.
-    public var firstPosition: SourcePosition
-    /// The first value that did not parse, as written (shortened to at most 40 bytes), when there is one.
-    public var firstValue: String?
-
-    public init(count: Int, firstPosition: SourcePosition, firstValue: String? = nil) {
-        self.count = count
-        self.firstPosition = firstPosition
-        self.firstValue = firstValue
-    }
-}
-
 /// Where a binary input stopped being readable: the samples before it were delivered, nothing after it.
 public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     /// Offset of the first byte that could not be read, from the start of the input.
@@ -49,6 +35,7 @@ public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     /// What was wrong there (`file CRC mismatch`, `truncated record`, ...).
     public var reason: String
 
+    /// Damage at `byteOffset` (from the start of the input), described by `reason`.
     public init(byteOffset: Int, reason: String) {
         self.byteOffset = byteOffset
         self.reason = reason
@@ -57,57 +44,23 @@ public struct TrackDamage: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "byte \(byteOffset): \(reason)" }
 }
 
-/// The figures a device states about a recording it made (FIT `session`, `file_id` and `device_info`;
-/// TCX `Lap` totals and `Creator`), reported beside the engine's own. `nil` where the file does not say.
-public struct DeviceRecord: Sendable, Hashable {
-    /// The manufacturer's name (FIT `manufacturer`, as the FIT profile names it, e.g. `garmin`), if any.
-    public var manufacturer: String?
-    /// The product's name or number, as the file gives it (FIT `garmin_product` name or number, TCX
-    /// `Creator/Name`).
-    public var product: String?
-    /// The sport as the file names it (FIT `sport`/`sub_sport`, TCX `Activity Sport`).
-    public var sport: String?
-    public var distanceMeters: Double?
-    /// Time the device's timer ran (pauses excluded): FIT `total_timer_time`.
-    public var timerSeconds: Double?
-    /// Wall time of the recording: FIT `total_elapsed_time`.
-    public var elapsedSeconds: Double?
-    public var ascentMeters: Double?
-    public var descentMeters: Double?
-    public var kilocalories: Double?
-    public var averageHeartRate: Double?
-    public var maximumHeartRate: Double?
-
-    public init(
-        manufacturer: String? = nil, product: String? = nil, sport: String? = nil, distanceMeters: Double? = nil,
-        timerSeconds: Double? = nil, elapsedSeconds: Double? = nil, ascentMeters: Double? = nil,
-        descentMeters: Double? = nil, kilocalories: Double? = nil, averageHeartRate: Double? = nil,
-        maximumHeartRate: Double? = nil
-    ) {
-        self.manufacturer = manufacturer
-        self.product = product
-        self.sport = sport
-        self.distanceMeters = distanceMeters
-        self.timerSeconds = timerSeconds
-        self.elapsedSeconds = elapsedSeconds
-        self.ascentMeters = ascentMeters
-        self.descentMeters = descentMeters
-        self.kilocalories = kilocalories
-        self.averageHeartRate = averageHeartRate
-        self.maximumHeartRate = maximumHeartRate
-    }
-}
-
 /// One lap as the device recorded it (FIT `lap`, TCX `Lap`), for comparing with the engine's laps.
 public struct DeviceLap: Sendable, Hashable {
     /// When the lap started and ended, seconds since 1970.
     public var startTime: Double?
+    /// When the lap ended, seconds since 1970 (FIT `timestamp` of the lap message).
     public var endTime: Double?
+    /// Time the device's timer ran during the lap (pauses excluded), seconds (FIT `total_timer_time`,
+    /// TCX `TotalTimeSeconds`).
     public var timerSeconds: Double?
+    /// Wall time of the lap, seconds (FIT `total_elapsed_time`).
     public var elapsedSeconds: Double?
+    /// Distance of the lap, metres, as the device measured it (FIT `total_distance`, TCX `DistanceMeters`).
     public var distanceMeters: Double?
+    /// What ended the lap, when the file says (FIT `lap_trigger`, TCX `TriggerMethod`).
     public var trigger: LapTrigger?
 
+    /// A lap with the figures the file states; leave out (`nil`) what it does not say.
     public init(startTime: Double? = nil, endTime: Double? = nil, timerSeconds: Double? = nil, elapsedSeconds: Double? = nil,
                 distanceMeters: Double? = nil, trigger: LapTrigger? = nil) {
         self.startTime = startTime
@@ -126,6 +79,7 @@ public struct TrackReadOptions: Sendable, Hashable {
     /// the damage (``TrackReadReport/damage``). `true`: both are errors.
     public var strict: Bool
 
+    /// Options for reading; by default lenient (`strict: false`).
     public init(strict: Bool = false) {
         self.strict = strict
     }
@@ -149,6 +103,7 @@ public protocol IncrementalTrackReader {
 
 /// What a reader reports once it has read a whole track.
 public struct TrackReadReport: Sendable, Hashable {
+    /// The format that was read (detected or forced).
     public var format: TrackFormat
     /// Samples handed to the sink.
     public var sampleCount: Int
@@ -169,6 +124,7 @@ public struct TrackReadReport: Sendable, Hashable {
     /// the samples before it were delivered.
     public var damage: TrackDamage?
 
+    /// A report of a read in `format`; the counts start at zero and the optional parts empty.
     public init(
         format: TrackFormat, sampleCount: Int = 0, locationCount: Int = 0, skippedUnknownRecords: Int = 0,
         activityName: String? = nil, skippedFields: [String: SkippedField] = [:], device: DeviceRecord? = nil,
@@ -188,29 +144,43 @@ public struct TrackReadReport: Sendable, Hashable {
 
 /// Reads any supported track into a sink.
 public enum TrackReader {
-    /// Reads `input` as `format`, or detects the format: first from the file name's extension, then from
-    /// the first bytes (`<` is GPX; `{` or `[` is JSON, which `JSONSampleReader` reads both as a document
-    /// and as NDJSON).
+    /// Reads `input` as `format`, or detects the format: from the file name's extension, then from the
+    /// first bytes (`<` is XML: a `TrainingCenterDatabase` root element is TCX, any other GPX; `{` or `[`
+    /// is JSON, which `JSONSampleReader` reads both as a document and as NDJSON). An XML file's root
+    /// element decides between GPX and TCX whatever its extension (`.gpx`, `.tcx`) says.
     ///
+    /// - Parameter options: how readers treat optional fields that do not parse (``TrackReadOptions``).
     /// - Throws: `TrackFormatError` (malformed input, with file, line and column), `TrackInputError`
     ///   (unreadable input), or whatever the sink throws.
+    /// - Parameter input: where the bytes come from (a file, a descriptor, a buffer).
+    /// - Parameter format: the input format, or `nil` to detect it.
+    /// - Parameter sink: where each sample goes, in input order.
     public static func read<Sink: TrackSampleSink>(
         _ input: TrackInput,
         format: TrackFormat? = nil,
+        options: TrackReadOptions = TrackReadOptions(),
         into sink: inout Sink
     ) throws -> TrackReadReport {
-        let resolved = format ?? TrackFormat(pathExtensionOf: input.name)
         var sniffer = FormatSniffingInput(input)
-        let detected = try resolved ?? sniffer.sniff()
+        let detected: TrackFormat
+        if let format {
+            detected = format
+        } else if let named = TrackFormat(pathExtensionOf: input.name) {
+            detected = named == .gpx || named == .tcx ? try sniffer.sniff(xmlDefault: named) : named
+        } else {
+            detected = try sniffer.sniff()
+        }
         switch detected {
         case .gpx:
-            return try GPXReader().read(&sniffer, into: &sink)
+            return try GPXReader(options: options).read(&sniffer, into: &sink)
+        case .tcx:
+            return try TCXReader(options: options).read(&sniffer, into: &sink)
         case .json, .ndjson:
-            return try JSONSampleReader(expected: detected).read(&sniffer, into: &sink)
-        case .tcx, .fit:
-            // The TCX and FIT readers land with their own commits; until then these formats are refused.
+            return try JSONSampleReader(expected: detected, options: options).read(&sniffer, into: &sink)
+        case .fit:
+            // The FIT reader lands with its own commit; until then this format is refused.
             throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1),
-                                   message: "\(detected.rawValue.uppercased()) input is not supported by this build")
+                                   message: "FIT input is not supported by this build")
         }
     }
 }
@@ -218,31 +188,123 @@ public enum TrackReader {
 /// A `TrackInput` with the bytes already read to sniff its format kept in front of it, so readers see the
 /// input from its first byte.
 public struct FormatSniffingInput {
+    /// The input being read, behind the bytes already taken from it.
     public let input: TrackInput
     private var pending: [UInt8] = []
     /// How much of `pending` readers have taken.
     private var pendingOffset = 0
 
+    /// At most this many bytes are read ahead to find an XML document's root element (past comments,
+    /// processing instructions and a document type declaration).
+    static let rootElementReadAhead = 64 * 1024
+
+    /// Wraps `input`, before any byte of it has been read.
     public init(_ input: TrackInput) { self.input = input }
 
     /// The name used in error messages.
     public var name: String { input.name }
 
-    /// Reads ahead to the first non-space byte (after an optional UTF-8 BOM) and guesses the format.
+    /// Reads ahead to the first non-space byte (after an optional UTF-8 BOM) and guesses the format: XML
+    /// (see ``sniff(xmlDefault:)``), or JSON/NDJSON.
     mutating func sniff() throws -> TrackFormat {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while pending.count < 1 << 20 {
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
+            // UTF-32 markup: the GPX reader names the encoding it cannot read.
+            if XMLPushFeeder.unsupportedEncoding(ofFirstBytes: pending) != nil { return .gpx }
             var start = 0
             if pending.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
             if let first = pending[start...].first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
-                return first == UInt8(ascii: "<") ? .gpx : (first == 0xFE || first == 0xFF ? .gpx : .ndjson)
+                if first == 0xFE || first == 0xFF { return .gpx }
+                return first == UInt8(ascii: "<") ? try sniff(xmlDefault: .gpx) : .ndjson
             }
         }
         // Empty or all-whitespace input: let the JSON reader report it (an empty NDJSON stream is valid).
         return .ndjson
+    }
+
+    /// For an XML input: `.tcx` when the root element's local name is `TrainingCenterDatabase`, `.gpx` for
+    /// any other root, and `xmlDefault` when no root element shows within ``rootElementReadAhead`` bytes
+    /// (or the input is UTF-16, or not XML at all): the reader then reports what is wrong.
+    mutating func sniff(xmlDefault: TrackFormat) throws -> TrackFormat {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            switch Self.rootElementName(in: pending) {
+            case .name(let name):
+                let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[(name.index(after: $0))...] } ?? name
+                return local.elementsEqual("TrainingCenterDatabase".utf8) ? .tcx : .gpx
+            case .notFound:
+                return xmlDefault
+            case .needMore:
+                guard pending.count < Self.rootElementReadAhead else { return xmlDefault }
+                let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+                if n == 0 { return xmlDefault }
+                pending.append(contentsOf: chunk[0..<n])
+            }
+        }
+    }
+
+    enum RootScan {
+        case name(ArraySlice<UInt8>)
+        case needMore
+        case notFound
+    }
+
+    /// The name of the first element in `bytes` (after a BOM, white space, the XML declaration,
+    /// processing instructions, comments and a document type declaration), if the bytes reach it.
+    static func rootElementName(in bytes: [UInt8]) -> RootScan {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return .notFound }
+        func find(_ terminator: [UInt8], from start: Int) -> Int? {
+            guard bytes.count >= terminator.count else { return nil }
+            var position = start
+            while position + terminator.count <= bytes.count {
+                if bytes[position..<(position + terminator.count)].elementsEqual(terminator) { return position + terminator.count }
+                position += 1
+            }
+            return nil
+        }
+        while true {
+            while index < bytes.count, XMLTextBuffer.isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return .needMore }
+            guard bytes[index] == UInt8(ascii: "<") else { return .notFound }
+            guard index + 1 < bytes.count else { return .needMore }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "?") {
+                guard let end = find(Array("?>".utf8), from: index + 2) else { return .needMore }
+                index = end
+            } else if next == UInt8(ascii: "!") {
+                guard index + 4 <= bytes.count else { return .needMore }
+                if bytes[(index + 2)..<(index + 4)].elementsEqual("--".utf8) {
+                    guard let end = find(Array("-->".utf8), from: index + 4) else { return .needMore }
+                    index = end
+                } else {
+                    // A document type declaration, possibly with an internal subset in brackets.
+                    var depth = 0
+                    var position = index + 2
+                    while position < bytes.count {
+                        let byte = bytes[position]
+                        if byte == UInt8(ascii: "[") { depth += 1 }
+                        if byte == UInt8(ascii: "]") { depth -= 1 }
+                        if byte == UInt8(ascii: ">"), depth <= 0 { break }
+                        position += 1
+                    }
+                    guard position < bytes.count else { return .needMore }
+                    index = position + 1
+                }
+            } else {
+                var end = index + 1
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if XMLTextBuffer.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+                    end += 1
+                }
+                guard end < bytes.count else { return .needMore }
+                return end > index + 1 ? .name(bytes[(index + 1)..<end]) : .notFound
+            }
+        }
     }
 
     /// Reads up to `buffer.count` bytes, first from what sniffing read ahead; returns 0 at end of input.

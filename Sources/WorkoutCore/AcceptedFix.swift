@@ -26,6 +26,7 @@ public struct AcceptedFix: Sendable, Hashable {
     /// with `--filter none` or for an untimed fix); `nil` when no fix so far carried an altitude.
     public var smoothedAltitudeMeters: Double?
 
+    /// An accepted fix with its place in the input and the route, and the workout's figures at that moment.
     public init(
         location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
         distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?,

@@ -2,7 +2,7 @@ import SessionSupport
 public import WorkoutSamples
 
 /// The thresholds the engine applies to one activity. Every number is documented in the README's
-/// "Rules" section; change them through ``SummaryOptions`` rather than here.
+/// "Rules" section; change them through ``WorkoutOptions/rules`` rather than here.
 public struct ActivityRules: Sendable, Hashable {
     /// A step between two fixes implying more than this speed is a GPS jump, not movement. Chosen above
     /// what a person reaches on that activity: the 100 m sprint record averages 10.4 m/s (peak about
@@ -16,6 +16,7 @@ public struct ActivityRules: Sendable, Hashable {
     /// on a Garmin GPSMAP 64s).
     public var gapPauseSeconds: Double
 
+    /// Rules with the given speed limits (metres per second) and gap length (seconds).
     public init(maximumPlausibleSpeedMetersPerSecond: Double, movingSpeedThresholdMetersPerSecond: Double, gapPauseSeconds: Double) {
         self.maximumPlausibleSpeedMetersPerSecond = maximumPlausibleSpeedMetersPerSecond
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond

@@ -6,11 +6,15 @@ public import WorkoutSamples
 public struct AutoPausePolicy: Sendable, Hashable {
     /// The session pauses once the speed has stayed below this for ``pauseAfterSeconds``.
     public var pauseBelowMetersPerSecond: Double
+    /// Seconds the speed must stay below ``pauseBelowMetersPerSecond`` before the session pauses.
     public var pauseAfterSeconds: Double
     /// A paused session resumes once the speed has stayed above this for ``resumeAfterSeconds``.
     public var resumeAboveMetersPerSecond: Double
+    /// Seconds the speed must stay above ``resumeAboveMetersPerSecond`` before a paused session resumes.
     public var resumeAfterSeconds: Double
 
+    /// A policy with the given thresholds (metres per second) and confirmation times (seconds). A resume
+    /// threshold below the pause threshold is raised to it, so the two cannot overlap.
     public init(pauseBelowMetersPerSecond: Double, pauseAfterSeconds: Double, resumeAboveMetersPerSecond: Double, resumeAfterSeconds: Double) {
         self.pauseBelowMetersPerSecond = pauseBelowMetersPerSecond
         self.pauseAfterSeconds = pauseAfterSeconds

@@ -11,10 +11,12 @@ public struct LiveMetrics: Sendable, Hashable {
     public var activeEnergyKilocalories: Double?
     /// The latest accepted position.
     public var latitude: Double?
+    /// The latest accepted position's longitude, degrees east (WGS84); `nil` before the first accepted fix.
     public var longitude: Double?
     /// The latest sample's time, seconds.
     public var latestSampleTime: Double?
 
+    /// Figures with the given values; distance defaults to zero and the rest to unknown (`nil`).
     public init(
         distanceMeters: Double = 0, speedMetersPerSecond: Double? = nil, heartRateBPM: Double? = nil,
         activeEnergyKilocalories: Double? = nil, latitude: Double? = nil, longitude: Double? = nil, latestSampleTime: Double? = nil

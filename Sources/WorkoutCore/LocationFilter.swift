@@ -15,6 +15,7 @@ import Geodesy
 public struct LocationFilter: Sendable {
     /// The filter's thresholds.
     public struct Configuration: Sendable, Hashable {
+        /// Which rules apply: all of them (`.default`) or only the coordinate check (`.none`).
         public var mode: LocationFilterMode
         /// Fixes whose horizontal accuracy is worse (larger) than this are rejected. 50 m: a phone in a
         /// street canyon reports 20–40 m; beyond 50 m the fix is usually from cell towers or Wi-Fi.
@@ -22,6 +23,8 @@ public struct LocationFilter: Sendable {
         /// The speed limit of rule 5.
         public var maximumPlausibleSpeedMetersPerSecond: Double
 
+        /// The thresholds for `activity` (its plausible-speed limit) in `mode`, rejecting fixes less accurate than
+        /// `maximumHorizontalAccuracyMeters`.
         public init(mode: LocationFilterMode = .default, activity: ActivityType, maximumHorizontalAccuracyMeters: Double = 50) {
             self.mode = mode
             self.maximumHorizontalAccuracyMeters = maximumHorizontalAccuracyMeters
@@ -47,6 +50,7 @@ public struct LocationFilter: Sendable {
     /// How many consecutive, mutually plausible speed rejections make a relocation.
     public static let relocationRunLength = 3
 
+    /// The thresholds this filter applies.
     public let configuration: Configuration
     /// Rejections so far, by reason.
     public private(set) var rejections = RejectionCounts()
@@ -55,6 +59,7 @@ public struct LocationFilter: Sendable {
     private var heldRun: [(fix: LocationSample, index: Int)] = []
     private var scaleCache = LocalScaleCache()
 
+    /// A filter that has seen no fix yet.
     public init(configuration: Configuration) {
         self.configuration = configuration
         heldRun.reserveCapacity(Self.relocationRunLength)

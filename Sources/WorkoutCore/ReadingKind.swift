@@ -6,8 +6,11 @@ public enum ReadingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case altitude
     /// A fix's device speed (the fix is kept without it).
     case speed
+    /// A heart-rate reading.
     case heartRate
+    /// A cadence reading.
     case cadence
+    /// A power reading.
     case power
     /// An active-energy increment.
     case activeEnergy

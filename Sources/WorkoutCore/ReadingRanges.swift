@@ -12,10 +12,16 @@ public import WorkoutSamples
 /// | power | 0 to 3 000 W (track sprinters peak around 2 500 W) |
 /// | active energy | an increment of 0 to 1 000 kcal, finite |
 public enum ReadingRanges {
+    /// Plausible altitudes, metres.
     public static let altitudeMeters: ClosedRange<Double> = -500...10_000
+    /// Plausible device speeds, metres per second.
     public static let speedMetersPerSecond: ClosedRange<Double> = 0...150
+    /// Plausible heart rates, beats per minute.
     public static let heartRateBPM: ClosedRange<Double> = 25...250
+    /// Plausible cadences, per minute.
     public static let cadencePerMinute: ClosedRange<Double> = 0...300
+    /// Plausible power, watts.
     public static let powerWatts: ClosedRange<Double> = 0...3_000
+    /// Plausible active-energy increments, kilocalories.
     public static let energyIncrementKilocalories: ClosedRange<Double> = 0...1_000
 }

@@ -7,7 +7,9 @@ import Foundation
 public struct RecordedRoute: Sendable, Hashable {
     /// One stretch of route with no pause inside.
     public struct Segment: Sendable, Hashable {
+        /// Latitude per fix, degrees north (WGS84).
         public internal(set) var latitudes: ContiguousArray<Double> = []
+        /// Longitude per fix, degrees east (WGS84).
         public internal(set) var longitudes: ContiguousArray<Double> = []
         /// Altitude per fix, `nan` where the fix had none.
         public internal(set) var altitudesMeters: ContiguousArray<Double> = []
@@ -20,6 +22,7 @@ public struct RecordedRoute: Sendable, Hashable {
 
         /// Fixes stored.
         public var count: Int { latitudes.count }
+        /// `true` when the segment holds no fix.
         public var isEmpty: Bool { latitudes.isEmpty }
 
         mutating func append(_ fix: LocationSample) {
@@ -40,6 +43,7 @@ public struct RecordedRoute: Sendable, Hashable {
 
     /// The segments in order; none is empty.
     public internal(set) var segments: [Segment] = []
+    /// Which fixes the route keeps: every one, or only those needed to draw it within a tolerance.
     public let storage: RouteStorage
     /// Whether the next fix starts a new segment.
     var startsNewSegment = true
@@ -47,6 +51,7 @@ public struct RecordedRoute: Sendable, Hashable {
     private var minimumLatitude = Double.infinity, maximumLatitude = -Double.infinity
     private var minimumLongitude = Double.infinity, maximumLongitude = -Double.infinity
 
+    /// An empty route that keeps fixes as `storage` says (every fix by default).
     public init(storage: RouteStorage = .everyFix) {
         self.storage = storage
     }

@@ -4,8 +4,10 @@ public import WorkoutSamples
 public struct RejectedReadingCounts: Sendable, Hashable {
     private var counts = [Int](repeating: 0, count: ReadingKind.allCases.count)
 
+    /// No rejections.
     public init() {}
 
+    /// Readings of `kind` rejected so far.
     public subscript(kind: ReadingKind) -> Int {
         counts[Self.index(kind)]
     }

@@ -5,8 +5,10 @@ import Geodesy
 public struct RejectionCounts: Sendable, Hashable {
     private var counts = [Int](repeating: 0, count: LocationRejectionReason.allCases.count)
 
+    /// No rejections.
     public init() {}
 
+    /// Fixes rejected so far for `reason`.
     public subscript(reason: LocationRejectionReason) -> Int {
         counts[Self.index(reason)]
     }

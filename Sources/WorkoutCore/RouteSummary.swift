@@ -10,6 +10,7 @@ public struct RouteSummary: Sendable, Hashable {
 
     /// Points in the simplified route (all segments).
     public var simplifiedPointCount: Int
+    /// The tolerance the route was simplified at, metres.
     public var simplificationToleranceMeters: Double
     /// Google encoded polyline (precision 5) of the simplified route, its segments joined in order; empty
     /// for an empty route.
@@ -17,6 +18,7 @@ public struct RouteSummary: Sendable, Hashable {
     /// Bounds of every accepted fix; `nil` when there is none.
     public var bounds: GeoBounds?
 
+    /// A route summary with the given values (a builder's ``WorkoutBuilder/summary(skippedUnknownRecords:)`` makes one from its route).
     public init(simplifiedPointCount: Int, simplificationToleranceMeters: Double, encodedPolyline: String, bounds: GeoBounds?) {
         self.simplifiedPointCount = simplifiedPointCount
         self.simplificationToleranceMeters = simplificationToleranceMeters

@@ -33,6 +33,7 @@ public struct SampleOutcome: Sendable, Hashable {
     /// The live figures after the input.
     public var metrics = LiveMetrics()
 
+    /// An outcome of `input` with nothing decided yet (the builder fills in the rest).
     public init(input: WorkoutInput) {
         self.input = input
     }

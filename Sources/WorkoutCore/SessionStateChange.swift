@@ -3,7 +3,9 @@ public import WorkoutSamples
 
 /// A change of session state, as frames and logs report it.
 public struct SessionStateChange: Sendable, Hashable {
+    /// Which change.
     public enum Kind: String, Sendable, Hashable, Codable {
+        /// The session started, paused, resumed, completed a lap, or ended.
         case start, pause, resume, lap, end
     }
     /// What made the state change.
@@ -16,9 +18,11 @@ public struct SessionStateChange: Sendable, Hashable {
         case recordingGap
     }
 
+    /// Which change.
     public var kind: Kind
     /// Session time of the change, seconds.
     public var time: Double
+    /// What made the change: a request (the caller or the input), auto-pause, or a recording gap.
     public var cause: Cause
     /// `true` when the engine decided it (auto-pause or a recording gap), not the user or the input.
     public var isAutomatic: Bool { cause != .request }
@@ -27,6 +31,7 @@ public struct SessionStateChange: Sendable, Hashable {
     /// The state after the change.
     public var state: SessionState
 
+    /// A change of `kind` at `time` (seconds), caused by `cause`, with the running time and state after it.
     public init(kind: Kind, time: Double, cause: Cause, elapsedSeconds: Double, state: SessionState) {
         self.kind = kind
         self.time = time

@@ -6,6 +6,7 @@ public struct StateChanges: RandomAccessCollection, Sendable, Hashable {
     private var third: SessionStateChange?
     public private(set) var count = 0
 
+    /// No state change.
     public init() {}
 
     public var startIndex: Int { 0 }

@@ -12,6 +12,7 @@ import Geodesy
 /// let summary = try builder.summary()
 /// ```
 public struct WorkoutBuilder: Sendable {
+    /// The options the builder measures with (the activity may change once, when the input names it).
     public private(set) var options: WorkoutOptions
     /// The session's running intervals.
     public private(set) var clock = SessionClock()
@@ -87,6 +88,8 @@ public struct WorkoutBuilder: Sendable {
     /// is on (stored as a plain value and tested by the option, so feeding it copies nothing).
     private var analysis: AnalysisSeries
 
+    /// A builder for a session that has not started; it starts at its first timed sample or at
+    /// ``start(at:)``.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.options = options
         self.route = RecordedRoute(storage: options.routeStorage)
@@ -423,15 +426,20 @@ public struct WorkoutBuilder: Sendable {
         if let time = event.time, time.isFinite {
             if clock.state == .notStarted {
                 startClock(at: time, into: &outcome)
-            } else if let last = lastTime, time > last, clock.state == .paused, resumesOnNextSample, event.kind != .pause {
+            } else if let last = lastTime, time > last, clock.state == .paused, resumesOnNextSample,
+                      event.kind != .pause, event.kind != .segmentStart {
                 // A timed event after a segment boundary resumes the session at its time, as a sample would.
                 advanceLastTime(to: time)
                 clock.resume(at: time)
                 resumesOnNextSample = false
                 note(.resume, at: time, cause: .recordingGap, into: &outcome)
-            } else {
+            } else if event.kind != .segmentStart {
                 advanceLastTime(to: time)
             }
+            // A segment marker's own time does not move the clock on: the gap before the new segment is
+            // paused from the previous segment's last sample, and the new segment's first sample (often at
+            // the marker's time) resumes it. Moving on first paused at the marker's time, so a fix at that
+            // time counted as 'while paused': 200 000 one-point segments kept one fix.
         }
         let at = event.time ?? lastTime
         switch event.kind {
@@ -732,7 +740,7 @@ extension WorkoutBuilder: TrackSampleSink {
 extension WorkoutBuilder {
     /// Distance so far, metres (the route's segments plus the open chord of the default mode).
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
-    /// workout without any accepted fix, the distance the device measured itself (``DistanceSample``).
+    /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
     public var distanceMeters: Double {
         route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
     }

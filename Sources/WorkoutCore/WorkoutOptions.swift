@@ -10,10 +10,11 @@ public struct WorkoutOptions: Sendable, Hashable {
     public var activity: ActivityType
     /// Set when the caller chose the activity (for example `--activity`): the input cannot override it.
     public var activityIsExplicit: Bool
+    /// Which location filter applies: every rule (`.default`) or only the coordinate check (`.none`).
     public var filterMode: LocationFilterMode
     /// Fixes with a worse horizontal accuracy are rejected (default filter only).
     public var maximumHorizontalAccuracyMeters: Double
-    /// The activity's thresholds; `nil` uses ``ActivityType/rules``.
+    /// The activity's thresholds; `nil` uses ``WorkoutSamples/ActivityType/rules``.
     public var rules: ActivityRules?
     /// Hysteresis of the elevation counter: a climb or descent counts once the smoothed altitude turns
     /// back by more than this. Default 3 m.
@@ -38,6 +39,7 @@ public struct WorkoutOptions: Sendable, Hashable {
     /// default; off, the summary's analysis is empty and memory does not grow with the track.
     public var collectsAnalysis: Bool
 
+    /// Options for `activity`; every other value has the default documented on its property.
     public init(
         activity: ActivityType = .running,
         activityIsExplicit: Bool = false,

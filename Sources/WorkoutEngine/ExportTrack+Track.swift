@@ -3,14 +3,23 @@ public import WorkoutCore
 public import WorkoutExports
 
 extension ExportTrack {
-    /// Reads a GPX, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
+    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
     /// streaming, and keeps what it accepted.
-    /// - Throws: `TrackInputError`, `TrackFormatError`, as ``TrackReader/read(_:format:into:)``.
+    /// - Throws: `TrackInputError`, `TrackFormatError`, as ``/TrackFormats/TrackReader/read(_:format:options:into:)``.
     /// - Complexity: O(n) time; memory O(fixes read).
-    public init(contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions()) throws {
+    /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
+    ///   ``/WorkoutExports/ExportTrack/skippedFields`` (the default) or an error (`strict`).
+    /// - Parameter path: the track's path, or `-` for standard input.
+    /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
+    /// - Parameter options: how the engine measures the workout.
+    public init(
+        contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
+        readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
         let input = try TrackInput(path: path)
         var recorder = ExportRecorder(options: options)
-        _ = try TrackReader.read(input, format: format, into: &recorder)
+        let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
         self = recorder.track()
+        skippedFields = report.skippedFields
     }
 }

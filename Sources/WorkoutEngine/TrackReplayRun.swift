@@ -7,8 +7,11 @@ public import WorkoutPersistence
 /// Everything a replay of a recorded track needs besides its output: how to measure, show and pace it,
 /// what to inject, and where to journal it.
 public struct TrackReplayConfiguration: Sendable {
+    /// How the track is measured.
     public var options: WorkoutOptions
+    /// Metric or imperial, for the frames' fourth stat.
     public var units: DisplayUnits
+    /// Frames per second of the pacer's clock (clamped to 1...120; 30 by default).
     public var framesPerSecond: Int
     /// Times real time (frames stay ``framesPerSecond`` per second of the pacer's clock), within
     /// ``supportedSpeeds``; `nil` runs on track time only, as fast as possible.
@@ -19,16 +22,21 @@ public struct TrackReplayConfiguration: Sendable {
     public static let supportedSpeeds: ClosedRange<Double> = 0.01...10_000
     /// Seconds of track time after the first sample at which to pause and to resume.
     public var pauseAtOffsets: [Double]
+    /// Seconds of track time after the first sample at which to resume (see ``pauseAtOffsets``).
     public var resumeAtOffsets: [Double]
-    /// Journal the session into this directory (crash-safe; see ``SessionRecovery``).
+    /// Journal the session into this directory (crash-safe; see ``/WorkoutPersistence/SessionRecovery``).
     public var journalDirectory: String?
     /// Where the journal's status lines go.
     public var logger: Logger
+    /// How the reader treats optional fields that do not parse (dropped and counted, or errors).
+    public var readOptions: TrackReadOptions
 
+    /// A replay with `options`; by default metric, 30 frames per second, on track time, with no injected
+    /// pauses, no journal and no log output.
     public init(
         options: WorkoutOptions, units: DisplayUnits = .metric, framesPerSecond: Int = 30, speed: Double? = nil,
         pauseAtOffsets: [Double] = [], resumeAtOffsets: [Double] = [], journalDirectory: String? = nil,
-        logger: Logger = .quiet
+        logger: Logger = .quiet, readOptions: TrackReadOptions = TrackReadOptions()
     ) {
         self.options = options
         self.units = units
@@ -38,17 +46,20 @@ public struct TrackReplayConfiguration: Sendable {
         self.resumeAtOffsets = resumeAtOffsets
         self.journalDirectory = journalDirectory
         self.logger = logger
+        self.readOptions = readOptions
     }
 }
 
 /// How a replay ended.
 public struct TrackReplayResult: Sendable {
+    /// The summary of the whole track, as ``/WorkoutCore/WorkoutBuilder/summary(skippedUnknownRecords:)`` gives it.
     public var summary: WorkoutSummary
     /// What the reader reported.
     public var report: TrackReadReport
-    /// The journal's recorder, when the replay was journaled; ``PersistentSessionRecorder/status`` says
+    /// The journal's recorder, when the replay was journaled; ``/WorkoutPersistence/PersistentSessionRecorder/status`` says
     /// whether its summary was written.
     public var journalFinished: Bool?
+    /// Whether the journal's writes reached the disk, when the replay was journaled; `nil` otherwise.
     public var journalStatus: PersistenceStatus?
 }
 
@@ -118,9 +129,9 @@ extension TrackReplay {
             recorder = PersistentSessionRecorder(directory: directory, options: builder.options, logger: configuration.logger)
         }
         replay.recorder = recorder
-        let report = try TrackReader.read(input, format: format, into: &replay)
+        let report = try TrackReader.read(input, format: format, options: configuration.readOptions, into: &replay)
         try replay.finish()
-        let summary = try replay.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        let summary = try replay.builder.summary(reading: report)
         let finished = recorder?.finish(summaryJSON: summary.jsonText())
         return (TrackReplayResult(summary: summary, report: report, journalFinished: finished, journalStatus: recorder?.status), replay.output)
     }

@@ -2,16 +2,54 @@ public import TrackFormats
 public import WorkoutCore
 
 extension WorkoutSummary {
-    /// Reads a GPX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
+    /// Reads a GPX, TCX, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
     /// memory grows with the accepted route, never with the file.
     ///
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
     /// - Throws: `TrackInputError` (missing or unreadable), `TrackFormatError` (malformed, with file,
     ///   line and column).
-    public init(contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions()) throws {
+    /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
+    ///   ``/WorkoutCore/WorkoutSummary/skippedFields`` (the default) or an error (`strict`).
+    /// - Parameter path: the track's path, or `-` for standard input.
+    /// - Parameter options: how the engine measures the workout.
+    public init(
+        contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
+        readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
         let input = try TrackInput(path: path)
         var builder = WorkoutBuilder(options: options)
-        let report = try TrackReader.read(input, format: format, into: &builder)
-        self = try builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        let report = try TrackReader.read(input, format: format, options: readOptions, into: &builder)
+        self = try builder.summary(reading: report)
+    }
+}
+
+extension WorkoutSummary {
+    /// Summarises a track held in memory (an uploaded body, a `Data`, a `[UInt8]`), without a temporary
+    /// file. The format comes from `name`'s extension, else from the first bytes.
+    /// - Throws: `TrackFormatError` (malformed, with `name`, line and column).
+    public init(
+        trackBytes bytes: some Sequence<UInt8>, name: String = "<memory>", format: TrackFormat? = nil,
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
+        var builder = WorkoutBuilder(options: options)
+        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &builder)
+        self = try builder.summary(reading: report)
+    }
+
+    /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
+    /// arrives on a dedicated thread: no temporary file, no cooperative thread blocked, memory bounded by
+    /// the route (see ``/TrackFormats/TrackReader/read(chunks:name:format:options:into:)``).
+    ///
+    /// ```swift
+    /// let summary = try await WorkoutSummary(trackChunks: request.body.map { $0.readableBytesView }, name: "ride.gpx")
+    /// ```
+    /// - Throws: `TrackFormatError`, `TrackInputError` (the chunks' sequence failed), `CancellationError`.
+    public init<Chunks: AsyncSequence>(
+        trackChunks chunks: Chunks, name: String = "<stream>", format: TrackFormat? = nil,
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+    ) async throws where Chunks.Element: Sequence<UInt8> {
+        let (report, builder) = try await TrackReader.read(
+            chunks: chunks, name: name, format: format, options: readOptions, into: WorkoutBuilder(options: options))
+        self = try builder.summary(reading: report)
     }
 }

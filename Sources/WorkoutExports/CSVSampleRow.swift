@@ -7,10 +7,15 @@ public struct CSVSampleRow: Sendable, Hashable {
     public var time: Double?
     /// 0-based index of the route segment (a pause or gap starts a new one).
     public var segment: Int
+    /// Degrees north, WGS84.
     public var latitude: Double
+    /// Degrees east, WGS84.
     public var longitude: Double
+    /// Altitude, metres, as the fix gave it.
     public var elevationMeters: Double?
+    /// Heart rate read with the fix, beats per minute.
     public var heartRate: Double?
+    /// Cadence read with the fix, per minute.
     public var cadence: Double?
     /// Distance from the start, metres (gaps between segments add nothing).
     public var distanceMeters: Double?
@@ -21,6 +26,7 @@ public struct CSVSampleRow: Sendable, Hashable {
     /// Running time since the start, seconds (pauses excluded).
     public var elapsedSeconds: Double?
 
+    /// A row: `time` (seconds since 1970), the segment and the position are required, the rest optional.
     public init(
         time: Double?, segment: Int, latitude: Double, longitude: Double, elevationMeters: Double? = nil,
         heartRate: Double? = nil, cadence: Double? = nil, distanceMeters: Double? = nil,

@@ -19,6 +19,7 @@ public struct CSVSampleWriter<Output: TextOutputStream> {
     /// The text written so far.
     public var output: Output { writer.output }
 
+    /// A writer into `output`; the header line is written with the first row (or by ``finish()``).
     public init(output: Output) {
         self.writer = CSVWriter(output: output)
     }

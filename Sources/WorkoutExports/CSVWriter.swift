@@ -8,6 +8,7 @@ public struct CSVWriter<Output: TextOutputStream> {
     /// Where the text goes.
     public private(set) var output: Output
 
+    /// A writer that appends to `output`.
     public init(output: Output) {
         self.output = output
     }

@@ -19,7 +19,7 @@ public enum ChartKind: String, Sendable, Hashable, CaseIterable {
     /// curve (the best average pace over each duration), or speed for cycling.
     case powerCurve
 
-    /// The chart of an activity's fourth statistic (``ActivityType/fourthStat``): pace for running and
+    /// The chart of an activity's fourth statistic (`ActivityType.fourthStat`): pace for running and
     /// walking, speed for cycling, heart rate for hiking.
     public static func fourthStat(of activity: ActivityType) -> ChartKind {
         switch activity.fourthStat {

@@ -29,6 +29,8 @@ public struct ExportPoint: Sendable, Hashable {
     /// the route and its distance go on across it; maps mark the pause).
     public var followsPause = false
 
+    /// A point for `location` with the sensor values read with it and the workout's figures at that fix
+    /// (distance in metres, times in seconds, speed in metres per second, pace in seconds per kilometre).
     public init(
         location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil, temperatureCelsius: Double? = nil,
         distanceMeters: Double = 0, elapsedSeconds: Double? = nil, speedMetersPerSecond: Double? = nil,

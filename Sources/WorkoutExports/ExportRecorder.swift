@@ -1,6 +1,6 @@
 public import WorkoutCore
 
-/// Runs samples through a ``WorkoutBuilder`` and keeps, from its outcomes, every accepted fix with the
+/// Runs samples through a ``/WorkoutCore/WorkoutBuilder`` and keeps, from its outcomes, every accepted fix with the
 /// sensor values read with it and the workout's figures at that moment: what the exporters write.
 ///
 /// Sensor readings are matched to fixes the way track files store them: a heart-rate, cadence or
@@ -35,6 +35,7 @@ public struct ExportRecorder: TrackSampleSink {
         case dropped(ExportPoint)
     }
 
+    /// A recorder whose builder measures with `options`.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.builder = WorkoutBuilder(options: options)
     }

@@ -59,7 +59,7 @@ extension ExportTrack {
     }
 
     /// The route simplified with GEOS's topology-preserving simplifier in a local metric frame
-    /// (``RouteLine/simplified(toleranceMeters:)``), segment by segment; the kept points are original
+    /// (``/RouteGeometry/RouteLine/simplified(toleranceMeters:)``), segment by segment; the kept points are original
     /// fixes, bit for bit.
     /// - Throws: `RouteGeometryError`.
     public func simplifiedRoute(toleranceMeters: Double) throws -> SimplifiedRoute {

@@ -4,7 +4,7 @@ public import WorkoutSamples
 /// A workout as the exporters see it: the engine's accepted route, segment by segment (a pause or a
 /// gap starts a new one), each fix with its sensor values and metrics, plus the summary figures.
 ///
-/// Build one with ``ExportRecorder`` (a `TrackSampleSink`) or ``init(contentsOfTrack:format:options:)``.
+/// Build one with ``ExportRecorder`` (a `TrackSampleSink`) or WorkoutEngine's `init(contentsOfTrack:)`.
 public struct ExportTrack: Sendable {
     /// The activity the workout was measured as.
     public var activity: ActivityType
@@ -16,10 +16,14 @@ public struct ExportTrack: Sendable {
     public var route: RecordedRoute
     /// The workout's figures.
     public var metrics: WorkoutSnapshot
+    /// Optional fields the reader dropped because they did not parse, by field name (empty when the track
+    /// came from samples).
+    public var skippedFields: [String: SkippedField] = [:]
     /// Splits, laps, best efforts, curves, training load and climbs (the splits and power-curve charts,
     /// and the climbs on the elevation profile).
     public var analysis: WorkoutAnalysis
 
+    /// A track from its parts; ``ExportRecorder`` is the usual way to get one.
     public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(),
                 metrics: WorkoutSnapshot, analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.activity = activity

@@ -11,9 +11,12 @@ public struct FileOutputError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The output's path, or `-` for standard output.
     public var path: String
+    /// Whether creating the file or writing it failed.
     public var stage: Stage
+    /// The system's words for the failure (`strerror`), or what went wrong.
     public var reason: String
 
+    /// An error about `path` (`-` for standard output) at `stage`.
     public init(path: String, stage: Stage = .write, reason: String) {
         self.path = path
         self.stage = stage

@@ -12,6 +12,7 @@ public struct GPXTrackPoint: Sendable, Hashable {
     /// Air temperature, °C (Garmin TrackPointExtension `atemp`).
     public var temperatureCelsius: Double?
 
+    /// A point for `location` with the sensor values to write in its extensions.
     public init(location: LocationSample, heartRate: Double? = nil, cadence: Double? = nil, temperatureCelsius: Double? = nil) {
         self.location = location
         self.heartRate = heartRate

@@ -3,11 +3,11 @@ public import WorkoutSamples
 
 /// Writes GPX 1.1 tracks, streaming: each call appends text to `output` and nothing is kept per point.
 ///
-/// What is written, so that ``GPXReader`` reads back the same samples:
+/// What is written, so that `GPXReader` reads back the same samples:
 /// - one `<trk>` with an optional `<name>` and `<type>` (XML-escaped), a `<trkseg>` per
 ///   ``beginSegment()`` call;
 /// - per point `lat`/`lon` attributes and `<ele>`, `<time>`, `<fix>none</fix>` (when the fix was
-///   stale), `<hdop>`/`<vdop>` (accuracies divided by ``GPXReader/metersPerDilutionOfPrecision``), in
+///   stale), `<hdop>`/`<vdop>` (accuracies divided by ``/WorkoutSamples/LocationSample/metersPerDilutionOfPrecision``), in
 ///   the order the GPX 1.1 schema requires;
 /// - `hr`, `cad` and `atemp` in a Garmin TrackPointExtension v1 element, and a reported speed or course
 ///   in a TrackPointExtension v2 element (GPX 1.1 has no `<speed>` or `<course>` of its own).

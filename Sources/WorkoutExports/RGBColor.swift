@@ -3,10 +3,14 @@ public import WorkoutSamples
 
 /// An sRGB colour, components in 0...1.
 public struct RGBColor: Sendable, Hashable {
+    /// Red, 0...1.
     public var red: Double
+    /// Green, 0...1.
     public var green: Double
+    /// Blue, 0...1.
     public var blue: Double
 
+    /// A colour from its sRGB components, each in 0...1.
     public init(red: Double, green: Double, blue: Double) {
         self.red = red
         self.green = green

@@ -5,7 +5,7 @@ import Geodesy
 
 /// Draws a workout's route as an SVG map.
 ///
-/// - The route is projected with ``Geodesy/LocalProjection`` (azimuthal equidistant on WGS84, centred
+/// - The route is projected with ``/Geodesy/LocalProjection`` (azimuthal equidistant on WGS84, centred
 ///   on the route's bounds), so metres are the same length in every direction, and scaled to fit the
 ///   drawing area with north up.
 /// - Each segment is its own line; segments separated by a pause or gap are not joined.

@@ -6,6 +6,7 @@ import Geodesy
 public struct ScaleBar: Sendable, Hashable {
     /// The length the bar stands for, metres.
     public var meters: Double
+    /// The bar's length on the map, pixels.
     public var pixels: Double
     /// `500 m`, `2 km`, `1000 ft`, `0.5 mi`.
     public var label: String

@@ -9,6 +9,7 @@ public import WorkoutSamples
 /// The value published at a boundary is the raw value as of that instant (the latest before it), so the
 /// throttled value changes exactly when running time crosses a multiple of ``intervalSeconds``.
 public struct DisplayThrottle: Sendable, Hashable {
+    /// Seconds of running time between publications (5 by default).
     public let intervalSeconds: Double
     /// The published speed, m/s; `nil` until the first boundary.
     public private(set) var speedMetersPerSecond: Double?
@@ -18,6 +19,8 @@ public struct DisplayThrottle: Sendable, Hashable {
     public private(set) var publishedAtElapsedSeconds: Double?
     private var nextBoundary: Double
 
+    /// A throttle that publishes every `intervalSeconds` of running time; a value that is not positive
+    /// gives the default, 5 s.
     public init(intervalSeconds: Double = 5) {
         self.intervalSeconds = intervalSeconds > 0 ? intervalSeconds : 5
         self.nextBoundary = self.intervalSeconds

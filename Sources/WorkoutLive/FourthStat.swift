@@ -4,6 +4,7 @@ public import WorkoutSamples
 
 /// The fourth cell of a workout screen, in display units.
 public struct FourthStat: Sendable, Hashable {
+    /// What the cell shows: pace, speed or heart rate (chosen by the activity).
     public var kind: FourthStatKind
     /// In ``unit``; `nil` when not known yet.
     public var value: Double?

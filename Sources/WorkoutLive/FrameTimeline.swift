@@ -6,11 +6,13 @@ public import WorkoutCore
 /// ``TrackReplay`` (a recorded track, on track time or paced on a wall clock) and ``TimelineScheduler``
 /// (a live session, on an injected `Clock`).
 ///
-/// Give it each outcome with ``deliver(_:emit:)``: the frames due before the outcome took effect come out
+/// Give it each outcome with ``deliver(_:beforeEach:emit:)``: the frames due before the outcome took effect come out
 /// first (with the figures before it), then each state change (which opens or closes the run of frames),
 /// then the outcome's figures are taken.
 public struct FrameTimeline: Sendable {
+    /// The figures frames are made from, as of the latest outcome delivered.
     public private(set) var state: LiveState
+    /// When frames are due: the frame rate and the start of the current running stretch.
     public private(set) var schedule: FrameSchedule
     /// At most this many frames between two inputs (`nil`: no cap). A replay on track time caps a running
     /// stretch without samples at an hour of frames (recording gaps and pauses produce none at all), so a
@@ -18,6 +20,7 @@ public struct FrameTimeline: Sendable {
     public var maximumFramesBetweenInputs: Int?
     private var framesSinceInput = 0
 
+    /// A timeline that makes frames from `state` on `schedule`, with no cap on frames between inputs.
     public init(state: LiveState, schedule: FrameSchedule) {
         self.state = state
         self.schedule = schedule
@@ -28,8 +31,10 @@ public struct FrameTimeline: Sendable {
 
     /// Delivers one outcome.
     /// - Parameters:
+    ///   - outcome: the builder's outcome, in the order the builder made them.
     ///   - beforeEach: called with the time of each frame or state change before it is emitted (a pacer
     ///     waits there); returns the session time that is due now when the consumer is late, else `nil`.
+    ///   - emit: receives the frames and state changes, in order; what it throws stops the delivery.
     public mutating func deliver(_ outcome: SampleOutcome, beforeEach: (Double) -> Double? = { _ in nil }, emit: Emit) rethrows {
         for change in outcome.stateChanges {
             try emitFrames(before: change.time, beforeEach: beforeEach, emit: emit)

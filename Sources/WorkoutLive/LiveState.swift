@@ -8,6 +8,7 @@ public import WorkoutSamples
 public struct LiveState: Sendable, Hashable {
     /// The activity (it decides the fourth stat); an outcome of an activity change updates it.
     public private(set) var activity: ActivityType
+    /// Metric or imperial, for the fourth stat.
     public let units: DisplayUnits
     /// The session clock as of the latest outcome.
     public private(set) var clock = SessionClock()
@@ -16,6 +17,8 @@ public struct LiveState: Sendable, Hashable {
     /// Pace and speed as last published (every ``DisplayThrottle/intervalSeconds`` of running time).
     public private(set) var throttle: DisplayThrottle
 
+    /// The state before any outcome, for `activity`, shown in `units`, with pace and speed republished
+    /// every `throttleIntervalSeconds` of running time.
     public init(activity: ActivityType, units: DisplayUnits = .metric, throttleIntervalSeconds: Double = 5) {
         self.activity = activity
         self.units = units

@@ -8,6 +8,7 @@ public struct RealTimePacer<Clock: WallClock>: ReplayPacer {
     private var wallStart: Double?
 
     /// - Parameter speed: times real time, positive and finite (anything else paces at 1).
+    /// - Parameter clock: the clock waited on (``SystemWallClock`` live; a manual clock in tests).
     public init(speed: Double, clock: Clock) {
         self.speed = speed > 0 && speed.isFinite ? speed : 1
         self.clock = clock

@@ -2,7 +2,7 @@ import SessionSupport
 public import WorkoutCore
 public import WorkoutSamples
 
-/// Replays a recorded track as a live session: each sample goes through a ``WorkoutBuilder`` at its time,
+/// Replays a recorded track as a live session: each sample goes through a ``/WorkoutCore/WorkoutBuilder`` at its time,
 /// its outcome through a ``FrameTimeline`` (frames as of their own time, none while paused) to the output,
 /// and to the journal when there is one. Scheduled pauses and resumes (`--pause-at`, `--resume-at`) are
 /// given to the builder at their track times. Adopts `TrackSampleSink`, so a streaming reader drives it.
@@ -13,9 +13,13 @@ public import WorkoutSamples
 /// try replay.finish()
 /// ```
 public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSampleSink {
+    /// The builder the track's samples go into.
     public private(set) var builder: WorkoutBuilder
+    /// The frame logic each outcome is delivered to.
     public private(set) var timeline: FrameTimeline
+    /// Where the frames and state changes go.
     public var output: Output
+    /// Paces the replay: ``UnpacedReplay`` on track time, ``RealTimePacer`` on a wall clock.
     public var pacer: Pacer
     /// Gets every outcome, in order (a journal).
     public var recorder: (any OutcomeRecorder)?
@@ -41,6 +45,12 @@ public struct TrackReplay<Output: ReplayOutput, Pacer: ReplayPacer>: TrackSample
     /// - Parameters:
     ///   - builder: a fresh builder, or a recovered one (then `samplesToSkip` is the number of the track's
     ///     samples it holds, and a paused session resumes at the first new sample).
+    ///   - timeline: the frame logic, with the live state the builder's outcomes start from.
+    ///   - output: receives the frames and state changes.
+    ///   - pacer: ``UnpacedReplay`` for track time only, ``RealTimePacer`` for a multiple of real time.
+    ///   - pauseAtOffsets: seconds after the first timed sample at which to pause (a user's pause).
+    ///   - resumeAtOffsets: seconds after the first timed sample at which to resume.
+    ///   - samplesToSkip: the number of the track's samples `builder` already holds (0 for a fresh builder).
     public init(
         builder: WorkoutBuilder,
         timeline: FrameTimeline,

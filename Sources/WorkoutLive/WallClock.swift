@@ -19,6 +19,7 @@ public protocol WallClock: Sendable {
 /// The system's monotonic clock (`CLOCK_MONOTONIC`), slept on with absolute deadlines
 /// (`clock_nanosleep` with `TIMER_ABSTIME`), so waiting never accumulates drift.
 public struct SystemWallClock: WallClock {
+    /// The system's monotonic clock; it holds no state.
     public init() {}
 
     public func nowSeconds() -> Double {

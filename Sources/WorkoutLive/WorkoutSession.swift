@@ -27,6 +27,7 @@ public actor WorkoutSession {
 
     /// A new session.
     /// - Parameter recorder: gets every outcome as the session applies it (a journal); `nil` for none.
+    /// - Parameter configuration: how the workout is measured and shown (activity, units, auto-pause).
     public init(configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(), recorder: (any OutcomeRecorder)? = nil) {
         builder = WorkoutBuilder(options: configuration.options)
         live = LiveState(activity: configuration.options.activity, units: configuration.units,

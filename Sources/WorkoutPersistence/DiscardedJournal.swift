@@ -9,6 +9,7 @@ public struct DiscardedJournal: Sendable, Hashable {
     public var file: String
     /// The session id, when the header or the file name gives one.
     public var sessionID: UUID?
+    /// Why it was not recovered (expired, unknown format version, unreadable, already finished, ...).
     public var reason: RecoveryDiscardReason
     /// Bytes after the last valid record (0 when the records were not read).
     public var droppedTailBytes: Int

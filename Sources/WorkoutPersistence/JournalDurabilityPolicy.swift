@@ -26,6 +26,8 @@ public struct JournalDurabilityPolicy: Sendable, Hashable {
     /// counted in ``PersistentSessionRecorder/droppedRecordCount``, and the live session carries on.
     public var maximumPendingBytes: Int
 
+    /// A policy with the given limits; the defaults sync at least every second or every 64 records, write
+    /// a snapshot every 10 s, and allow 16 MiB of unsynced records.
     public init(syncIntervalSeconds: Double = 1, maximumRecordsBetweenSyncs: Int = 64, snapshotIntervalSeconds: Double = 10, maximumPendingBytes: Int = 16 << 20) {
         self.syncIntervalSeconds = syncIntervalSeconds
         self.maximumRecordsBetweenSyncs = maximumRecordsBetweenSyncs

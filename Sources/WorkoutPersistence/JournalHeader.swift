@@ -10,6 +10,7 @@ public struct JournalHeader: Sendable, Hashable {
     /// The header's size in version 1 journals, which this code still reads.
     public static let version1Length = 76
 
+    /// The session's id; the journal and snapshot files are named after it.
     public var sessionID: UUID
     /// The options the session's builder was created with: activity, filter, thresholds, auto-pause and
     /// the athlete profile. `rules` is not stored: a recovered builder uses the activity's default rules.
@@ -20,6 +21,8 @@ public struct JournalHeader: Sendable, Hashable {
     /// The header's size in its file: ``encodedLength``, or ``version1Length`` for a version 1 journal.
     public var encodedLength: Int
 
+    /// A current-version header for a session `sessionID` built with `options`, started at `startTime`
+    /// (seconds since 1970).
     public init(sessionID: UUID, options: WorkoutOptions, startTime: Double) {
         self.init(sessionID: sessionID, options: options, startTime: startTime, encodedLength: Self.encodedLength)
     }

@@ -28,7 +28,10 @@ public enum JournalReader {
     /// FIFO, a device, a symbolic link to one) is refused without blocking.
     ///
     /// - Parameter headerOnly: stop after the header (the scan then says nothing of the records).
-    /// - Throws: ``FileSystemError`` when the file cannot be opened or read, ``JournalHeader/DecodingError``
+    /// - Parameter path: the journal file.
+    /// - Parameter fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
+    /// - Parameter visit: called with each valid record, in file order.
+    /// - Throws: ``/SessionSupport/FileSystemError`` when the file cannot be opened or read, ``JournalHeader/DecodingError``
     ///   when its header is unreadable or of an unknown version, and whatever `visit` throws.
     /// - Complexity: O(n) in the file's size, O(1) memory.
     public static func scan(

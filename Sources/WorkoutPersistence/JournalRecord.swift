@@ -10,7 +10,7 @@ public enum JournalRecord: Sendable, Hashable {
     case sample(Sample)
     /// A session-state change at a time (seconds since 1970, the session's time axis).
     case event(SessionEventKind, time: Double)
-    /// The input named its activity: ``WorkoutBuilder/adoptActivity(_:)``.
+    /// The input named its activity: ``/WorkoutCore/WorkoutBuilder/adoptActivity(_:)``.
     case activity(ActivityType)
 
     /// The record's time, if it has one.

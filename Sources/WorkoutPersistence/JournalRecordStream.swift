@@ -18,7 +18,7 @@ public final class JournalRecordStream {
     private var ended = false
 
     /// Opens the journal at `path` and reads its header.
-    /// - Throws: ``FileSystemError`` (not a regular file, unreadable), ``JournalHeader/DecodingError``.
+    /// - Throws: ``/SessionSupport/FileSystemError`` (not a regular file, unreadable), ``JournalHeader/DecodingError``.
     public init(path: String, fileSystem: any SessionFileSystem = POSIXFileSystem()) throws {
         let file = try fileSystem.openForReading(path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
@@ -45,7 +45,7 @@ public final class JournalRecordStream {
     }
 
     /// The next valid record, or `nil` at the end of the valid journal.
-    /// - Throws: ``FileSystemError`` when reading fails.
+    /// - Throws: ``/SessionSupport/FileSystemError`` when reading fails.
     public func next() throws -> JournalRecord? {
         while !ended {
             switch JournalReader.parseRecord(UnsafeRawBufferPointer(rebasing: buffer[..<filled]), at: offset, atEnd: atEnd) {

@@ -2,6 +2,7 @@ import WorkoutSamples
 import WorkoutCore
 /// What a scan of a journal found: the header, how far the valid records go, and what was cut.
 public struct JournalScan: Sendable, Hashable {
+    /// The journal's header.
     public var header: JournalHeader
     /// Records that passed their checksum and decoded, in file order.
     public var recordCount: Int

@@ -5,7 +5,7 @@ public import Logging
 public import WorkoutSamples
 
 /// Journals a workout session so that it can be recovered after a crash: it takes every outcome of the
-/// session's ``WorkoutBuilder`` (an ``OutcomeRecorder``) and appends what was given to the builder to
+/// session's ``/WorkoutCore/WorkoutBuilder`` (an ``/WorkoutCore/OutcomeRecorder``) and appends what was given to the builder to
 /// `<directory>/<session id>.wejournal` (see ``JournalFormat``), synced as ``JournalDurabilityPolicy`` says,
 /// with a ``SessionSnapshot`` next to it. Replaying the journal into a fresh builder rebuilds the session:
 /// auto-pauses and unrecorded gaps are decided again from the same samples and options, so they are not
@@ -36,6 +36,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     public let directory: String
     /// The session's id (the journal's name).
     public let sessionID: UUID
+    /// When the journal is synced and the snapshot written, and how much may wait in memory.
     public let policy: JournalDurabilityPolicy
     /// The options the session's builder was created with (the journal's header).
     public let options: WorkoutOptions
@@ -75,8 +76,12 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// A recorder for a new session, writing into `directory` (created when missing).
     ///
     /// - Parameters:
+    ///   - directory: where the journal and the snapshot go; created when missing.
     ///   - options: the options of the session's builder, stored in the journal's header so recovery
     ///     rebuilds with the same options (`rules` is not stored: a recovered builder uses the activity's).
+    ///   - sessionID: the session's id, which names its files (a new UUID by default).
+    ///   - policy: when the journal is synced and the snapshot written (``JournalDurabilityPolicy/default``).
+    ///   - fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
     ///   - logger: where the one line per change of health goes; by default nowhere.
     ///   - now: wall-clock time in seconds since 1970, stored as the snapshot's `lastActiveAt` and in
     ///     ``status``; injected so tests control it.
@@ -103,7 +108,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// writer per session), cuts the damaged tail (if any), and when recovery paused a running session it
     /// journals that pause, so replaying the journal again gives the recovered builder. Then ``record(_:)``
     /// as usual.
-    /// - Throws: ``FileSystemError`` when the journal cannot be opened, or with `EWOULDBLOCK` when another
+    /// - Throws: ``/SessionSupport/FileSystemError`` when the journal cannot be opened, or with `EWOULDBLOCK` when another
     ///   process is writing the session.
     public init(
         continuing recovered: RecoveredSession,
@@ -301,7 +306,12 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         if let latestTime { lastAttemptTime = latestTime }
         do {
             try flushJournalLocked(header)
-            let snapshotDue = forceSnapshot || lastSnapshotTime == nil
+            // While failing, every retry writes the snapshot too: health comes back only when both writes
+            // succeed (a disk out of inodes appends to the journal but cannot create the snapshot's
+            // temporary file, and must not flap between failing and recovered).
+            var isFailing = false
+            if case .failing = currentStatus { isFailing = true }
+            let snapshotDue = forceSnapshot || lastSnapshotTime == nil || isFailing
                 || (latestTime.flatMap { latest in lastSnapshotTime.map { latest - $0 >= policy.snapshotIntervalSeconds } } ?? false)
             if snapshotDue {
                 try writeSnapshotLocked(header)
@@ -385,13 +395,13 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         file = nil
     }
 
+    /// Records a failed write. One log line per change of health: the first failure logs, later retries
+    /// only update ``status`` (a full disk fails each retry with another temporary file's name, and 45
+    /// retries of a 1.5 h replay logged 45 lines).
     private func failLocked(_ error: FileSystemError) {
         switch currentStatus {
-        case .failing(let previous, let since):
+        case .failing(_, let since):
             currentStatus = .failing(error, since: since)
-            if previous != error {
-                logger.warning("journal: write still failing", metadata: ["error": "\(error)", "pendingBytes": "\(pending.count)"])
-            }
         case .ok, .recovered:
             currentStatus = .failing(error, since: now())
             logger.error("journal: write failed; the session goes on in memory and the next sync retries", metadata: [

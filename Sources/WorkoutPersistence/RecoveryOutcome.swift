@@ -5,7 +5,9 @@ public import WorkoutSamples
 
 /// What recovery made of one journal.
 public enum RecoveryOutcome: Sendable {
+    /// The journal was replayed into a builder: the session, paused, as journaled.
     case recovered(RecoveredSession)
+    /// The journal was not recovered, and why.
     case discarded(DiscardedJournal)
 
     /// The journal file.

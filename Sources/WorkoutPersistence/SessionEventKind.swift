@@ -6,12 +6,12 @@ public import WorkoutSamples
 public enum SessionEventKind: UInt8, Sendable, Hashable, CaseIterable, Codable {
     /// The session started (informational: the builder's clock starts at the first timed sample).
     case start = 0x10
-    /// The user paused: ``WorkoutBuilder/pause(at:)``.
+    /// The user paused: ``/WorkoutCore/WorkoutBuilder/pause(at:)``.
     case pause = 0x11
-    /// The user resumed: ``WorkoutBuilder/resume(at:)``.
+    /// The user resumed: ``/WorkoutCore/WorkoutBuilder/resume(at:)``.
     case resume = 0x12
-    /// The user marked a lap: a ``WorkoutEventSample`` of kind `lap` added to the builder.
+    /// The user marked a lap: a ``/WorkoutSamples/WorkoutEventSample`` of kind `lap` added to the builder.
     case lap = 0x13
-    /// The session ended: ``WorkoutBuilder/end(at:)``.
+    /// The session ended: ``/WorkoutCore/WorkoutBuilder/end(at:)``.
     case end = 0x14
 }

@@ -11,19 +11,22 @@ public enum SessionRecovery {
 
     /// Recovers every session journal (`*.wejournal`) in `directory`, in file-name order.
     ///
-    /// Each journal's header is checked, then its records are replayed into a fresh ``WorkoutBuilder``
+    /// Each journal's header is checked, then its records are replayed into a fresh ``/WorkoutCore/WorkoutBuilder``
     /// built with the header's options; replay stops at the first record that is torn, fails its
     /// checksum, or is of an unknown type, and the bytes after it are reported as dropped (never
     /// loaded). A session whose last record left it running is paused at that record's time. Recovery
     /// only reads: it never changes or removes a file (see ``removeFiles(of:in:fileSystem:)``).
     ///
     /// - Parameters:
+    ///   - directory: the directory holding the journals (every `*.wejournal` in it is read).
     ///   - now: the current wall-clock time, seconds since 1970.
     ///   - maxAge: sessions last active longer ago than this are discarded as expired.
     ///   - includeSamples: keep the replayed samples in ``RecoveredSession/samples`` (memory grows with
     ///     the journal).
+    ///   - fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
+    ///   - logger: where recovery logs what it found in each journal; by default nowhere.
     /// - Returns: one outcome per journal; finished sessions whose files were removed give none.
-    /// - Throws: ``FileSystemError`` only when the directory cannot be listed.
+    /// - Throws: ``/SessionSupport/FileSystemError`` only when the directory cannot be listed.
     /// - Complexity: O(total journal bytes), plus the builder's cost per replayed sample.
     public static func recover(
         directory: String,
@@ -31,7 +34,7 @@ public enum SessionRecovery {
         maxAge: Double = defaultMaximumAgeSeconds,
         includeSamples: Bool = false,
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
-        logger: Logger
+        logger: Logger = .quiet
     ) throws -> [RecoveryOutcome] {
         let names = try fileSystem.contentsOfDirectory(directory)
             .filter { $0.hasSuffix("." + JournalFormat.journalExtension) && !$0.hasPrefix(".") }
@@ -65,7 +68,7 @@ public enum SessionRecovery {
 
     /// Removes a session's journal, snapshot and summary (those that exist), for example after the user
     /// dismissed a recovered or discarded session.
-    /// - Throws: ``FileSystemError`` from the first removal that fails.
+    /// - Throws: ``/SessionSupport/FileSystemError`` from the first removal that fails.
     public static func removeFiles(of sessionID: UUID, in directory: String, fileSystem: any SessionFileSystem = POSIXFileSystem()) throws {
         for path in [
             JournalFormat.journalPath(directory: directory, sessionID: sessionID),

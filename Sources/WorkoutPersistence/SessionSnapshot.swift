@@ -4,7 +4,7 @@ public import Foundation
 public import WorkoutSamples
 
 /// The state of a recording session as of its last sync, written next to the journal as
-/// `<session id>.wesnapshot` (JSON) with ``SessionFileSystem/writeAtomically(_:to:)``. The journal is
+/// `<session id>.wesnapshot` (JSON) with ``/SessionSupport/SessionFileSystem/writeAtomically(_:to:)``. The journal is
 /// the truth (recovery replays it); the snapshot tells recovery when the session was last active
 /// (wall-clock time, for expiry) and how far the journal was durable, and lets a tool show a session
 /// without replaying it. Writing it twice is harmless.
@@ -12,10 +12,13 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     /// The snapshot format this code writes.
     public static let currentFormatVersion = 1
 
+    /// The format of this snapshot; recovery ignores a snapshot of a version it does not know.
     public var formatVersion: Int
+    /// The session's id, the same as its journal's.
     public var sessionID: UUID
+    /// The activity the session measures.
     public var activity: ActivityType
-    /// The session's state (the clock last given to ``PersistentSessionRecorder/update(clock:)``, else
+    /// The session's state (the clock of the last outcome given to ``PersistentSessionRecorder/record(_:)``, else
     /// the one the recorded start/pause/resume/end events imply).
     public var state: SessionState
     /// Seconds of the closed running intervals.
@@ -35,6 +38,7 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     /// Bytes of the journal that were durable when this snapshot was written.
     public var journalDurableOffset: Int
 
+    /// A snapshot with the given values (the recorder writes them; tests and tools build them).
     public init(
         formatVersion: Int = SessionSnapshot.currentFormatVersion, sessionID: UUID, activity: ActivityType,
         state: SessionState, accumulatedSeconds: Double, openIntervalStart: Double?, startTime: Double?,

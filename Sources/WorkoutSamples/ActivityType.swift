@@ -1,9 +1,13 @@
 /// The kinds of workout WorkoutEngine knows. The engine attaches rules to each (distance kind, fourth
 /// stat, filter thresholds); this module only names them and parses their names.
 public enum ActivityType: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Running, outdoors or on a treadmill: pace is the fourth stat, auto-pause on by default in a live session.
     case running
+    /// Walking: pace is the fourth stat, auto-pause off by default.
     case walking
+    /// Hiking: heart rate is the fourth stat, auto-pause off by default.
     case hiking
+    /// Cycling: speed is the fourth stat, auto-pause on by default in a live session.
     case cycling
 
     /// Parses the names found in the wild (`trk/type` in GPX exports, JSON `activity`): the canonical

@@ -2,7 +2,17 @@
 public enum JSONText {
     /// Appends `string` as a JSON string literal: quote, backslash and control characters escaped, and
     /// U+2028/U+2029 too (so the text is also safe inside JavaScript).
+    ///
+    /// - Complexity: O(`string.utf8.count`); a string with nothing to escape (every key, and nearly every
+    ///   value) is appended whole after one pass over its bytes.
     public static func appendQuoted(_ string: String, to text: inout String) {
+        // 0xE2 leads U+2028 and U+2029 (E2 80 A8/A9) in UTF-8, among others: those take the slow path.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) {
+            text += "\""
+            text += string
+            text += "\""
+            return
+        }
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

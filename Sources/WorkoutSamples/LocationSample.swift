@@ -32,6 +32,8 @@ public struct LocationSample: Sendable, Hashable {
     /// 4–7 m at one sigma). The GPX reader and writer convert with it.
     public static let metersPerDilutionOfPrecision = 5.0
 
+    /// A fix at `latitude`, `longitude` (degrees, WGS84) and `time` (seconds since 1970, `nil` when the
+    /// source has none); every other reading is optional and `hasFix` defaults to `true`.
     public init(
         time: Double?,
         latitude: Double,

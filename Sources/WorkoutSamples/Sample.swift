@@ -1,13 +1,21 @@
 /// Anything a track or a live stream can carry. A plain value (no heap allocation), so a stream of
 /// samples costs nothing per sample beyond its bytes.
 public enum Sample: Sendable, Hashable {
+    /// A position fix.
     case location(LocationSample)
+    /// A heart-rate reading.
     case heartRate(HeartRateSample)
+    /// An increment of active energy.
     case activeEnergy(ActiveEnergySample)
+    /// A step or crank cadence reading.
     case cadence(CadenceSample)
+    /// A power-meter reading.
     case power(PowerSample)
+    /// Ambient temperature and humidity.
     case weather(WeatherSample)
+    /// A pause, resume, lap or segment start carried by the input.
     case event(WorkoutEventSample)
+    /// The device's own cumulative distance (used only when there are no positions).
     case distance(DistanceSample)
 
     /// The sample's time, seconds since 1970, if it has one.

@@ -258,7 +258,8 @@ struct GPXReaderTests {
     ])
     func invalidValues(point: String, message: String) throws {
         let text = gpx11("<trk><trkseg>\n\(point)\n</trkseg></trk>")
-        let error = try #require(GPXTestReading.formatError(text))
+        // Strict: every value that does not parse is an error (optional ones are otherwise dropped).
+        let error = try #require(GPXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
         #expect(error.message == message)
         #expect(error.position.line == 4)
     }

@@ -40,33 +40,33 @@ struct RecordingSink: TrackSampleSink {
 
 /// Reads GPX through `GPXReader` from files and from inline text.
 enum GPXTestReading {
-    static func read(_ url: URL, chunkSize: Int? = nil) throws -> (report: TrackReadReport, sink: RecordingSink) {
+    static func read(_ url: URL, chunkSize: Int? = nil, options: TrackReadOptions = TrackReadOptions()) throws -> (report: TrackReadReport, sink: RecordingSink) {
         let input = try TrackInput(path: url.path)
         var sniffing = FormatSniffingInput(input)
         var sink = RecordingSink()
-        let reader = chunkSize.map { GPXReader(chunkSize: $0) } ?? GPXReader()
+        let reader = chunkSize.map { GPXReader(chunkSize: $0, options: options) } ?? GPXReader(options: options)
         let report = try reader.read(&sniffing, into: &sink)
         return (report, sink)
     }
 
-    static func read(bytes: [UInt8], chunkSize: Int? = nil) throws -> (report: TrackReadReport, sink: RecordingSink) {
+    static func read(bytes: [UInt8], chunkSize: Int? = nil, options: TrackReadOptions = TrackReadOptions()) throws -> (report: TrackReadReport, sink: RecordingSink) {
         let url = try write(bytes)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        return try read(url, chunkSize: chunkSize)
+        return try read(url, chunkSize: chunkSize, options: options)
     }
 
-    static func read(_ text: String, chunkSize: Int? = nil) throws -> (report: TrackReadReport, sink: RecordingSink) {
-        try read(bytes: Array(text.utf8), chunkSize: chunkSize)
+    static func read(_ text: String, chunkSize: Int? = nil, options: TrackReadOptions = TrackReadOptions()) throws -> (report: TrackReadReport, sink: RecordingSink) {
+        try read(bytes: Array(text.utf8), chunkSize: chunkSize, options: options)
     }
 
     /// Reads `text` and returns the `TrackFormatError` it throws, or `nil` if it throws none.
-    static func formatError(_ text: String) -> TrackFormatError? {
-        formatError(bytes: Array(text.utf8))
+    static func formatError(_ text: String, options: TrackReadOptions = TrackReadOptions()) -> TrackFormatError? {
+        formatError(bytes: Array(text.utf8), options: options)
     }
 
-    static func formatError(bytes: [UInt8]) -> TrackFormatError? {
+    static func formatError(bytes: [UInt8], options: TrackReadOptions = TrackReadOptions()) -> TrackFormatError? {
         do {
-            _ = try read(bytes: bytes)
+            _ = try read(bytes: bytes, options: options)
             return nil
         } catch let error as TrackFormatError {
             return error

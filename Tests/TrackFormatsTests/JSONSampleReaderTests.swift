@@ -205,8 +205,9 @@ struct JSONSampleReaderTests {
             (#"{"samples":{}}"#, #"field "samples": expected an array, found object"#),
             (#"{"activity":["x"],"samples":[]}"#, #"field "activity": expected a string, found array"#),
         ]
+        // Strict: an optional field of the wrong type is an error too (by default it is dropped and counted).
         for (text, message) in cases {
-            #expect(try JSONTestInput.error(text)?.message == message, "\(text)")
+            #expect(try JSONTestInput.error(text, strict: true)?.message == message, "\(text)")
         }
         // A header anywhere but first.
         let header = try JSONTestInput.error(#"{"type":"power","time":2,"watts":3}"# + "\n" + #"{"type":"header","activity":"x"}"#)

@@ -56,12 +56,12 @@ enum JSONTestInput {
     }
 
     /// Like `read`, but captures a `TrackFormatError` instead of throwing it.
-    static func outcome(_ bytes: [UInt8], chunkSize: Int = 64 * 1024) throws -> JSONReadOutcome {
+    static func outcome(_ bytes: [UInt8], chunkSize: Int = 64 * 1024, strict: Bool = false) throws -> JSONReadOutcome {
         let path = try write(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let input = try TrackInput(path: path)
         var sniffing = FormatSniffingInput(input)
-        var reader = JSONSampleReader(expected: .ndjson)
+        var reader = JSONSampleReader(expected: .ndjson, options: TrackReadOptions(strict: strict))
         reader.chunkSize = chunkSize
         var sink = CollectingSink()
         do {
@@ -76,8 +76,8 @@ enum JSONTestInput {
     }
 
     /// The `TrackFormatError` reading `text` throws (`nil` when it reads fine).
-    static func error(_ text: String, chunkSize: Int = 64 * 1024) throws -> TrackFormatError? {
-        try outcome(Array(text.utf8), chunkSize: chunkSize).error
+    static func error(_ text: String, chunkSize: Int = 64 * 1024, strict: Bool = false) throws -> TrackFormatError? {
+        try outcome(Array(text.utf8), chunkSize: chunkSize, strict: strict).error
     }
 
     static func error(bytes: [UInt8]) throws -> TrackFormatError? {

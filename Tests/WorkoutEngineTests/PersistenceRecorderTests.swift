@@ -130,6 +130,23 @@ struct PersistenceRecorderTests {
         #expect(session.recordCount == 1 + samples.count + 2)  // start, samples, pause, resume
     }
 
+    /// A disk that stays full for an hour and a half: every snapshot retry fails on a new temporary file
+    /// (so with a new error text), yet the log gets one line, not one per retry (issue 13, item 14).
+    @Test func aDiskThatStaysFullLogsOneLine() throws {
+        let directory = try F.temporaryDirectory("full-disk")
+        let fileSystem = FaultInjectingFileSystem()
+        let (logger, log) = F.capturingLogger()
+        let recorder = RecordingSession(directory: directory, activity: .running, fileSystem: fileSystem, logger: logger)
+        recorder.start(at: 1_700_000_000)
+        fileSystem.inject(ENOSPC, on: [.write, .open], pathContaining: ".tmp")
+        fileSystem.inject(FaultInjectingFileSystem.Fault(operations: [.write], code: ENOSPC, remaining: 3, partialWriteFraction: 0.3))
+        for second in 1...5400 { recorder.record(Self.location(second)) }
+        #expect(fileSystem.failureCount(.write) + fileSystem.failureCount(.open) > 100)
+        #expect(!recorder.status.isHealthy)
+        #expect(log.messages.count == 1, "\(log.messages)")
+        #expect(log.count(atLeast: .error) == 1)
+    }
+
     @Test func readOnlyDirectoryFromTheStart() throws {
         let directory = try F.temporaryDirectory("read-only") + "/journals"
         let fileSystem = FaultInjectingFileSystem()

@@ -50,3 +50,16 @@ func printError(_ message: String) {
     var stream = StandardError()
     print("route-replay: error: \(message)", to: &stream)
 }
+
+/// One warning line per optional field the reader dropped because it did not parse, with where it was
+/// first seen: `route-replay: warning: <path>:<line>:<column>: speed: "n/a" did not parse; dropped from 1
+/// sample (the samples are kept)`.
+func printSkippedFieldWarnings(path: String, _ fields: [String: SkippedField]) {
+    var stream = StandardError()
+    for name in fields.keys.sorted() {
+        guard let field = fields[name] else { continue }
+        let value = field.firstValue.map { " \"\($0)\"" } ?? ""
+        let samples = field.count == 1 ? "1 sample" : "\(field.count) samples"
+        print("route-replay: warning: \(path):\(field.firstPosition): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)", to: &stream)
+    }
+}

@@ -88,8 +88,9 @@ extension RouteReplay {
         func run() throws {
             let options = try athlete.applied(to: track.workoutOptions)
             let exported = try reportingErrors {
-                try ExportTrack(contentsOfTrack: track.path, format: track.inputFormat, options: options)
+                try ExportTrack(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
+            printSkippedFieldWarnings(path: track.path, exported.skippedFields)
             do {
                 switch target {
                 case .gpx:

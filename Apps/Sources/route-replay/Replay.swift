@@ -71,7 +71,7 @@ extension RouteReplay {
                     configuration: TrackReplayConfiguration(
                         options: options, units: units, framesPerSecond: fps, speed: asFastAsPossible ? nil : (speed ?? 1),
                         pauseAtOffsets: pauseAt, resumeAtOffsets: resumeAt, journalDirectory: journal,
-                        logger: ReplayRunner.journalLogger))
+                        logger: ReplayRunner.journalLogger, readOptions: track.readOptions))
                 try runner.run()
             }
         }

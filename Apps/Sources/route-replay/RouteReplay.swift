@@ -6,7 +6,7 @@ import ArgumentParser
 struct RouteReplay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route-replay",
-        abstract: "Replays recorded GPX, JSON and NDJSON workout tracks through WorkoutEngine.",
+        abstract: "Replays recorded GPX, TCX, JSON and NDJSON workout tracks through WorkoutEngine.",
         discussion: """
         Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
         """,

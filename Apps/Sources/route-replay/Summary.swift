@@ -24,8 +24,9 @@ extension RouteReplay {
         func run() throws {
             let options = try athlete.applied(to: track.summaryOptions)
             let summary = try reportingErrors {
-                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options)
+                try WorkoutSummary(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
+            printSkippedFieldWarnings(path: track.path, summary.skippedFields)
             try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text(units: units))
         }
     }

@@ -3,7 +3,7 @@ import WorkoutEngine
 
 /// The options every command that reads a track shares.
 struct TrackOptions: ParsableArguments {
-    @Argument(help: "A GPX, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "json", "ndjson", "jsonl"]))
+    @Argument(help: "A GPX, TCX, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "tcx", "json", "ndjson", "jsonl"]))
     var path: String
 
     @Option(name: .long, help: "The input format (default: from the file extension, else from the first bytes).")
@@ -14,6 +14,12 @@ struct TrackOptions: ParsableArguments {
 
     @Option(name: .long, help: "Location filtering: default, or none to keep every valid coordinate.")
     var filter: LocationFilterMode = .default
+
+    @Flag(name: .long, help: "Refuse the input (exit 65) when an optional field does not parse, instead of dropping it with a warning.")
+    var strict = false
+
+    /// How the reader treats optional fields that do not parse.
+    var readOptions: TrackReadOptions { TrackReadOptions(strict: strict) }
 
     @Flag(name: .long, help: "Leave out the summary's analysis (splits, laps, best efforts, curves, training load, climbs): memory then stays flat however long the track.")
     var noAnalysis = false

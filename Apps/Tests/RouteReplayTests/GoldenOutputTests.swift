@@ -13,7 +13,7 @@ struct GoldenOutputTests {
 
     static var sampleTracks: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.repositoryRoot.appendingPathComponent("SampleTracks").path)) ?? [])
-            .filter { $0.hasSuffix(".gpx") }
+            .filter { $0.hasSuffix(".gpx") || $0.hasSuffix(".tcx") }
             .filter { FileManager.default.fileExists(atPath: golden.appendingPathComponent(goldenName($0, "summary.json")).path) }
             .sorted()
     }

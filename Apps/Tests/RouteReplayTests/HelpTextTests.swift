@@ -14,14 +14,14 @@ struct HelpTextTests {
 
     @Test func summaryUsage() throws {
         let help = try CLI.run(["summary", "--help"]).standardOutput
-        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>]"))
+        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>]"))
     }
 
     @Test func replayOptions() throws {
         let help = try CLI.run(["replay", "--help"]).standardOutput
         #expect(help.contains("USAGE: route-replay replay [<options>] <path>"))
         for option in ["--input-format", "--activity", "--filter", "--speed", "--as-fast-as-possible", "--fps", "--format",
-                       "--units", "--pause-at", "--resume-at", "--auto-pause", "--journal"] {
+                       "--units", "--pause-at", "--resume-at", "--auto-pause", "--journal", "--strict"] {
             #expect(help.contains("  \(option) ") || help.contains("  \(option)\n"), "replay --help lacks \(option)")
         }
     }

@@ -15,6 +15,8 @@ struct MalformedInputCase: Sendable, CustomStringConvertible {
     var bytes: [UInt8]
     var expected: Outcome
     var extraArguments: [String] = []
+    /// For a malformed case: text the error message must contain (what was wrong), when it matters.
+    var expectedMessage: String?
 
     var description: String { name }
 }
@@ -111,8 +113,13 @@ enum MalformedInputCorpus {
             text("gpx-lon-inf", "gpx", gpx([p[0], point(1, lon: "-inf")]), .malformed),
             text("gpx-lat-empty", "gpx", gpx([p[0], point(1, lat: "")]), .malformed),
             text("gpx-lat-missing", "gpx", gpx([p[0], #"<trkpt lon="8.5"><time>2024-05-01T07:00:30Z</time></trkpt>"#]), .malformed),
-            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed),
-            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed),
+            // An optional value that does not parse is dropped and counted (issue 12); --strict refuses it.
+            text("gpx-ele-abc", "gpx", gpx([p[0], point(1, ele: "abc")]), .summary),
+            text("gpx-ele-1e999", "gpx", gpx([p[0], point(1, ele: "1e999")]), .summary),
+            text("gpx-ele-abc-strict", "gpx", gpx([p[0], point(1, ele: "abc")]), .malformed, ["--strict"]),
+            text("gpx-ele-1e999-strict", "gpx", gpx([p[0], point(1, ele: "1e999")]), .malformed, ["--strict"]),
+            text("ndjson-speed-string", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .summary),
+            text("ndjson-speed-string-strict", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":"n/a"}"# + "\n", .malformed, ["--strict"]),
             // A finite but absurd elevation must still print, as JSON and as text.
             text("gpx-ele-1e300", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary),
             text("gpx-ele-1e300-text", "gpx", gpx([p[0], point(1, ele: "1e300"), point(2, ele: "0")]), .summary, ["--format", "text"]),
@@ -206,10 +213,12 @@ enum MalformedInputCorpus {
             text("ndjson-time-bad-offset", "ndjson", location(0, time: "\"2024-05-01T07:00:00+25:00\"") + "\n", .malformed),
             text("ndjson-time-backwards", "ndjson", (0..<6).reversed().map { location($0) }.joined(separator: "\n") + "\n", .summary),
             text("ndjson-time-duplicate", "ndjson", (0..<6).map { location($0, time: "1714546800") }.joined(separator: "\n") + "\n", .summary),
-            text("ndjson-time-1e300", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .summary),
-            text("ndjson-time-minus-1e300", "ndjson", location(0, time: "-1e300") + "\n" + location(1) + "\n", .summary),
-            text("ndjson-time-1e300-text", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .summary, ["--format", "text"]),
-            text("ndjson-time-huge-gap", "ndjson", location(0, time: "0") + "\n" + location(1, time: "1e15") + "\n", .summary, ["--format", "text"]),
+            // Times no output can write are refused since issue 13 (they were summarised with null dates).
+            text("ndjson-time-1e300", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .malformed),
+            text("ndjson-time-minus-1e300", "ndjson", location(0, time: "-1e300") + "\n" + location(1) + "\n", .malformed),
+            text("ndjson-time-1e300-text", "ndjson", location(0, time: "1e300") + "\n" + location(1, time: "1.5e300") + "\n", .malformed, ["--format", "text"]),
+            text("ndjson-time-huge-gap", "ndjson", location(0, time: "0") + "\n" + location(1, time: "1e15") + "\n", .malformed, ["--format", "text"]),
+            text("ndjson-time-gap-to-year-9900", "ndjson", location(0, time: "0") + "\n" + location(1, time: "250000000000") + "\n", .summary, ["--format", "text"]),
             text("ndjson-speed-absurd-text", "ndjson", #"{"type":"location","time":1,"latitude":47,"longitude":8,"speed":1e300}"# + "\n" + #"{"type":"location","time":2,"latitude":47.001,"longitude":8,"speed":1e300}"# + "\n", .summary, ["--format", "text", "--filter", "none"]),
             text("ndjson-bpm-1e300", "ndjson", location(0) + "\n" + #"{"type":"heartRate","time":1714546801,"bpm":1e300}"# + "\n" + location(1) + "\n", .summary),
             text("ndjson-raw-control-char", "ndjson", "{\"type\":\"header\",\"activity\":\"ru\u{01}n\"}\n", .malformed),
@@ -237,6 +246,87 @@ enum MalformedInputCorpus {
         ]
         cases.append(text("gpx-huge-attribute", "gpx", gpx([p[0], "<trkpt lat=\"47.1\" lon=\"8.5\" note=\"" + String(repeating: "x", count: 200_000) + "\"/>"]), .summary))
         cases += adversarial
+        cases += tcxCases
+        return cases
+    }
+
+    // MARK: TCX
+
+    static func trackpoint(_ index: Int, lat: String? = nil, lon: String? = nil, time: String? = nil, altitude: String? = nil,
+                           heartRate: String? = nil, position: Bool = true) -> String {
+        let latitude = lat ?? String(format: "%.6f", 47.37 + Double(index) * 0.0003)
+        let timestamp = time ?? String(format: "2024-05-01T07:00:%02dZ", index * 5)
+        let place = position ? "<Position><LatitudeDegrees>\(latitude)</LatitudeDegrees><LongitudeDegrees>\(lon ?? "8.54")</LongitudeDegrees></Position>" : ""
+        return "<Trackpoint><Time>\(timestamp)</Time>\(place)<AltitudeMeters>\(altitude ?? "\(400 + index)")</AltitudeMeters>"
+            + "<DistanceMeters>\(index * 33)</DistanceMeters><HeartRateBpm><Value>\(heartRate ?? "\(120 + index)")</Value></HeartRateBpm>"
+            + "<Extensions><ns3:TPX><ns3:Speed>6.6</ns3:Speed></ns3:TPX></Extensions></Trackpoint>"
+    }
+
+    /// A TCX document of two laps, each holding one `Track` of the given trackpoints.
+    static func tcx(_ first: [String], _ second: [String] = [], declaration: String = #"<?xml version="1.0" encoding="UTF-8"?>"#, sport: String = "Running") -> String {
+        func lap(_ start: String, _ points: [String]) -> String {
+            "<Lap StartTime=\"\(start)\"><TotalTimeSeconds>15</TotalTimeSeconds><DistanceMeters>99</DistanceMeters><Calories>9</Calories>"
+                + "<TriggerMethod>Manual</TriggerMethod><Track>\n\(points.joined(separator: "\n"))\n</Track></Lap>"
+        }
+        return """
+        \(declaration)
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
+        <Activities><Activity Sport="\(sport)"><Id>2024-05-01T07:00:00Z</Id>
+        \(lap("2024-05-01T07:00:00Z", first))
+        \(lap("2024-05-01T07:00:15Z", second))
+        <Creator><Name>Corpus 1</Name></Creator></Activity></Activities>
+        </TrainingCenterDatabase>
+
+        """
+    }
+
+    static var validTCX: String { tcx((0..<3).map { trackpoint($0) }, (3..<6).map { trackpoint($0) }) }
+
+    /// TCX: the same harness, every command (issue 15).
+    static var tcxCases: [MalformedInputCase] {
+        let t = (0..<6).map { trackpoint($0) }
+        var cases: [MalformedInputCase] = [
+            text("tcx-valid", "tcx", validTCX, .summary),
+            text("tcx-valid-text-format", "tcx", validTCX, .summary, ["--format", "text"]),
+            // Detected by its root element: named .gpx, no extension (standard input), or forced.
+            text("tcx-named-gpx", "gpx", validTCX, .summary),
+            text("stdin-tcx", nil, validTCX, .summary),
+            text("stdin-tcx-input-format", nil, validTCX, .summary, ["--input-format", "tcx"]),
+            text("tcx-leading-whitespace", "tcx", "\n   \n  " + validTCX, .summary),
+            bytes("tcx-utf8-bom", "tcx", [0xEF, 0xBB, 0xBF] + Array(validTCX.utf8), .summary),
+            text("tcx-sport-other", "tcx", tcx(t, sport: "Other"), .summary),
+            text("tcx-sport-empty", "tcx", tcx(t, sport: ""), .summary),
+            text("tcx-no-position", "tcx", tcx((0..<6).map { trackpoint($0, position: false) }), .summary),
+            text("tcx-lap-without-trackpoints", "tcx", tcx([], []), .summary),
+            text("tcx-no-activities", "tcx", #"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"/>"#, .summary),
+            text("tcx-deep-nesting", "tcx", tcx([t[0], "<Trackpoint><Extensions>" + String(repeating: "<a>", count: 5000) + String(repeating: "</a>", count: 5000) + "</Extensions></Trackpoint>"]), .summary),
+            // Optional fields that do not parse: dropped and counted.
+            text("tcx-altitude-abc", "tcx", tcx([t[0], trackpoint(1, altitude: "abc"), t[2]]), .summary),
+            text("tcx-heart-rate-1e999", "tcx", tcx([t[0], trackpoint(1, heartRate: "1e999"), t[2]]), .summary),
+            text("tcx-altitude-1e300-text", "tcx", tcx([t[0], trackpoint(1, altitude: "1e300"), t[2]]), .summary, ["--format", "text"]),
+            // Required fields that do not parse.
+            text("tcx-lat-abc", "tcx", tcx([t[0], trackpoint(1, lat: "abc")]), .malformed),
+            text("tcx-lon-NaN", "tcx", tcx([t[0], trackpoint(1, lon: "NaN")]), .malformed),
+            text("tcx-lat-empty", "tcx", tcx([t[0], trackpoint(1, lat: "")]), .malformed),
+            text("tcx-position-without-longitude", "tcx", tcx([t[0], "<Trackpoint><Position><LatitudeDegrees>47</LatitudeDegrees></Position></Trackpoint>"]), .malformed),
+            text("tcx-time-month-13", "tcx", tcx([t[0], trackpoint(1, time: "2024-13-01T07:00:00Z")]), .malformed),
+            text("tcx-time-words", "tcx", tcx([t[0], trackpoint(1, time: "later")]), .malformed),
+            // Wrong roots and broken XML.
+            text("tcx-wrong-root", "tcx", #"<?xml version="1.0"?><kml><Document/></kml>"#, .malformed),
+            text("tcx-gpx-forced", "gpx", validGPX, .malformed, ["--input-format", "tcx"]),
+            text("tcx-forced-gpx", "tcx", validTCX, .malformed, ["--input-format", "gpx"]),
+            text("tcx-wrong-namespace", "tcx", #"<TrainingCenterDatabase xmlns="http://example.com/x"/>"#, .malformed),
+            text("tcx-mismatched-end-tag", "tcx", tcx([t[0], "<Trackpoint><Time>2024-05-01T07:00:05Z</Time></Track>"]), .malformed),
+            bytes("tcx-empty-file", "tcx", [], .malformed),
+            bytes("tcx-binary-garbage", "tcx", garbage(count: 4096, seed: 0x7C15_9E37_79B9_7F4A), .malformed),
+            text("tcx-entity-expansion", "tcx", """
+                <?xml version="1.0"?>
+                <!DOCTYPE TrainingCenterDatabase [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>
+                <TrainingCenterDatabase><Activities><Activity Sport="&e;"/></Activities></TrainingCenterDatabase>
+                """, .malformed),
+        ]
+        let end = validTCX.utf8.count - "\n".utf8.count
+        cases += truncations(of: validTCX, name: "tcx", ext: "tcx", count: 16) { $0.count >= end }
         return cases
     }
 
@@ -289,6 +379,39 @@ enum MalformedInputCorpus {
             text("ndjson-hr-dropouts", "ndjson", dropouts.joined(separator: "\n") + "\n", .summary),
             text("ndjson-negative-energy", "ndjson", location(0) + "\n" + #"{"type":"activeEnergy","time":1714546801,"kilocalories":-500}"# + "\n" + location(1) + "\n", .summary),
         ]
+        // One huge token (quadratic in libxml2's push parser before the reader grew its chunks), a DTD
+        // internal subset (refused), UTF-32 (named).
+        let gtComment = "<!--" + String(repeating: "a > b ", count: 400_000) + "-->"
+        let gtAttribute = "<trkpt lat=\"47.37\" lon=\"8.54\" note=\"" + String(repeating: "x>y ", count: 500_000) + "\"/>"
+        let entities = (0..<20_000).map { "<!ENTITY e\($0) \"v\($0)\">" }.joined(separator: "\n")
+        let subset = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n" + entities + "\n]>\n" + validGPX.components(separatedBy: "\n").dropFirst().joined(separator: "\n")
+        var subsetCase = text("gpx-doctype-internal-subset", "gpx", subset, .malformed)
+        subsetCase.expectedMessage = ":2:15: DOCTYPE with an internal subset is not supported"
+        cases += [
+            text("gpx-2mb-comment-full-of-gt", "gpx", gpx([p0, gtComment, point(1)]), .summary),
+            text("gpx-2mb-attribute-full-of-gt", "gpx", gpx([p0, gtAttribute, point(1)]), .summary),
+            text("gpx-2mb-comment-before-root", "gpx", gpx(validPoints, declaration: #"<?xml version="1.0"?>"# + gtComment), .summary),
+            subsetCase,
+        ]
+        // Times no output can write (before year 1, after year 9999): refused on input, with the field.
+        let yearZero = text("gpx-time-year-0000", "gpx", gpx([p0, point(1, time: "0000-06-01T00:00:00Z")]), .malformed)
+        let epoch1e18 = text("ndjson-time-1e18", "ndjson", location(0) + "\n" + location(1, time: "1e18") + "\n", .malformed)
+        let milliseconds = text("json-time-in-milliseconds", "json", #"{"samples":["# + location(0, time: "1714546800000") + "]}", .malformed)
+        let isoYearZero = text("ndjson-time-iso-year-0000", "ndjson", location(0, time: #""0000-01-01T00:00:00Z""#) + "\n", .malformed)
+        for var timeCase in [yearZero, epoch1e18, milliseconds, isoYearZero] {
+            timeCase.expectedMessage = "is outside the years 0001 to 9999"
+            cases.append(timeCase)
+        }
+        cases += [
+            text("gpx-time-year-0001", "gpx", gpx((0..<6).map { point($0, time: String(format: "0001-01-01T00:00:%02dZ", $0 * 5)) }), .summary),
+            text("ndjson-time-year-9999", "ndjson", (0..<6).map { location($0, time: "\(253_402_300_700 + $0 * 5)") }.joined(separator: "\n") + "\n", .summary),
+        ]
+        for (name, ext, littleEndian, mark) in [("gpx-utf32be", "gpx", false, false), ("gpx-utf32le-bom", "gpx", true, true),
+                                                ("stdin-utf32be-bom-gpx", nil, false, true), ("stdin-utf32le-gpx", nil, true, false)] {
+            var utf32Case = bytes(name, ext, utf32((mark ? "\u{FEFF}" : "") + validGPX, littleEndian: littleEndian), .malformed)
+            utf32Case.expectedMessage = ":1:1: encoding UTF-32 is not supported"
+            cases.append(utf32Case)
+        }
         return cases
     }
 
@@ -332,6 +455,14 @@ enum MalformedInputCorpus {
     }
 
     static var all: [MalformedInputCase] { handMade + generated }
+
+    static func utf32(_ text: String, littleEndian: Bool) -> [UInt8] {
+        text.unicodeScalars.flatMap { scalar -> [UInt8] in
+            let value = scalar.value
+            let big = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            return littleEndian ? big.reversed() : big
+        }
+    }
 
     static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
         text.utf16.flatMap { unit -> [UInt8] in

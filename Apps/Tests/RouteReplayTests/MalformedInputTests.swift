@@ -120,6 +120,9 @@ struct MalformedInputTests {
             }
             #expect(errorPosition(in: observed.standardError, path: observed.displayedPath) != nil,
                     "message does not name the file and a position: \(context)")
+            if let message = testCase.expectedMessage {
+                #expect(observed.standardError.contains(message), "expected \"\(message)\": \(context)")
+            }
         }
     }
 

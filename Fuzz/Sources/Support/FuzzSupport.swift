@@ -47,7 +47,7 @@ func fuzzTrack(_ bytes: UnsafeRawBufferPointer, format: TrackFormat?) {
         fatalError("unexpected error type \(type(of: error)): \(error)")
     }
     precondition(report.sampleCount >= report.locationCount)
-    guard let summary = try? builder.summary(skippedUnknownRecords: report.skippedUnknownRecords) else { return }
+    guard let summary = try? builder.summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device) else { return }
     let json = summary.jsonText()
     do {
         _ = try JSONSerialization.jsonObject(with: Data(json.utf8))
@@ -87,4 +87,35 @@ final class MemoryFileSystem: SessionFileSystem, @unchecked Sendable {
     func removeFile(_ path: String) throws { files[path] = nil }
     func fileSize(_ path: String) throws -> Int? { files[path]?.count }
     func isDirectory(_ path: String) -> Bool { path == directory }
+    func status(_ path: String) throws -> FileStatus? {
+        if path == directory { return FileStatus(isRegularFile: false, isDirectory: true, sizeBytes: 0, modificationTime: 2e9) }
+        guard let bytes = files[path] else { return nil }
+        return FileStatus(isRegularFile: true, isDirectory: false, sizeBytes: bytes.count, modificationTime: 2e9)
+    }
+
+    /// Read positions of the files opened for reading, by descriptor.
+    var cursors: [Int32: (path: String, offset: Int)] = [:]
+    var nextDescriptor: Int32 = 3
+
+    func openForReading(_ path: String) throws -> SessionFile {
+        guard files[path] != nil else { throw FileSystemError(operation: "open", path: path, code: ENOENT) }
+        let descriptor = nextDescriptor
+        nextDescriptor += 1
+        cursors[descriptor] = (path, 0)
+        return SessionFile(descriptor: descriptor, path: path)
+    }
+    func read(_ file: SessionFile, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let cursor = cursors[file.descriptor], let bytes = files[cursor.path] else {
+            throw FileSystemError(operation: "read", path: file.path, code: EBADF)
+        }
+        let count = min(buffer.count, bytes.count - cursor.offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress?.copyMemory(from: source.baseAddress! + cursor.offset, byteCount: count)
+        }
+        cursors[file.descriptor] = (cursor.path, cursor.offset + count)
+        return count
+    }
+    func lockExclusively(_ file: SessionFile) throws -> Bool { true }
+    func isLockedByAnother(_ path: String) throws -> Bool { false }
 }

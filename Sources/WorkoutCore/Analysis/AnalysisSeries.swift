@@ -34,6 +34,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// The speed at which a step counts as moving (the activity's threshold).
     public let movingSpeedThresholdMetersPerSecond: Double
 
+    /// Creates the value from its parts.
     public init(movingSpeedThresholdMetersPerSecond: Double) {
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond
     }

@@ -14,6 +14,7 @@ public struct OneSecondGrid: Sendable, Hashable {
     /// One value per second of running time.
     public var values: ContiguousArray<Double>
 
+    /// Creates the value from its parts.
     public init(values: ContiguousArray<Double>) { self.values = values }
 
     /// Uncovered running time longer than this breaks the power grid instead of counting as 0 W: 5 minutes,

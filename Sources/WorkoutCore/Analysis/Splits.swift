@@ -10,6 +10,7 @@ public struct Splits: Sendable, Hashable {
     /// Splits of 1 609.344 m.
     public var miles: [Split]
 
+    /// Creates the value from its parts.
     public init(kilometers: [Split] = [], miles: [Split] = []) {
         self.kilometers = kilometers
         self.miles = miles

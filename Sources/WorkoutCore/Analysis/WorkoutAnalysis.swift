@@ -4,15 +4,20 @@ public import WorkoutSamples
 /// load and climbs. Computed once, from the ``AnalysisSeries`` the builder collected, when the summary is
 /// made (``WorkoutBuilder/summary(skippedUnknownRecords:)``). Everything is empty for an untimed track.
 public struct WorkoutAnalysis: Sendable, Hashable {
+    /// Splits per kilometre and per mile.
     public var splits: Splits
+    /// Laps from the input's lap events.
     public var laps: [Lap]
     /// Running and walking only.
     public var bestEfforts: [BestEffort]
+    /// Mean-maximal power, heart-rate and speed curves.
     public var meanMaximal: MeanMaximalCurves
     /// `nil` without power.
     public var trainingLoad: TrainingLoad?
+    /// Climbs, in order along the route.
     public var climbs: [Climb]
 
+    /// Creates the value from its parts.
     public init(splits: Splits = Splits(), laps: [Lap] = [], bestEfforts: [BestEffort] = [],
                 meanMaximal: MeanMaximalCurves = MeanMaximalCurves(), trainingLoad: TrainingLoad? = nil, climbs: [Climb] = []) {
         self.splits = splits

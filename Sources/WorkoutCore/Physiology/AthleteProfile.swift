@@ -14,6 +14,7 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
     public var massKilograms: Double?
     /// Age, years (valid 5...120).
     public var ageYears: Double?
+    /// The sex whose coefficients the energy and TRIMP equations use; `nil` averages them.
     public var sex: BiologicalSex?
     /// Resting heart rate, beats per minute (valid 20...150). When given, heart-rate zones use the
     /// heart-rate reserve (Karvonen); otherwise they use percentages of the maximum.
@@ -24,6 +25,7 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
     /// ``TrainingLoad`` need it; nothing else does, and it is never assumed.
     public var ftpWatts: Double?
 
+    /// A profile with what is known; leave the rest `nil` (``ResolvedAthleteProfile`` fills in defaults).
     public init(
         massKilograms: Double? = nil,
         ageYears: Double? = nil,
@@ -42,6 +44,7 @@ public struct AthleteProfile: Sendable, Hashable, Codable {
 
     /// The JSON keys, in the order the summary writes them.
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        /// `massKilograms`, `ageYears`, `sex`, `restingHeartRate`, `maxHeartRate`, `ftpWatts`: the fields, under their JSON names.
         case massKilograms, ageYears, sex, restingHeartRate, maxHeartRate, ftpWatts
     }
 

@@ -2,14 +2,22 @@ import WorkoutSamples
 
 /// Seconds of running time each energy model covered. A fixed set of numbers, no allocation.
 public struct EnergyModelSeconds: Sendable, Hashable {
+    /// Seconds covered by the cycling power model.
     public var power = 0.0
+    /// Seconds covered by the heart-rate model (Keytel et al. 2005).
     public var heartRate = 0.0
+    /// Seconds covered by the ACSM walking equation.
     public var acsmWalking = 0.0
+    /// Seconds covered by the ACSM running equation.
     public var acsmRunning = 0.0
+    /// Seconds covered by the Compendium cycling METs.
     public var compendiumCycling = 0.0
 
+    /// All zero.
     public init() {}
 
+    /// The seconds of `model`; ``EnergyModel/device`` is always 0 (setting it does nothing): the device's
+    /// increments are not timed by model.
     public subscript(model: EnergyModel) -> Double {
         get {
             switch model {

@@ -9,19 +9,25 @@ import Darwin
 /// Zone 1 is [50 %, 60 %), zone 5 is [90 %, 100 %] and also holds readings above the maximum; readings
 /// under 50 % are in no zone.
 public struct HeartRateZoneBounds: Sendable, Hashable {
+    /// Percentages of the maximum, or of the heart-rate reserve when the resting rate is known.
     public var method: HeartRateZoneMethod
+    /// Resting heart rate, beats per minute (the reserve method's base).
     public var restingHeartRate: Double
+    /// Maximum heart rate, beats per minute (zone 5's upper end).
     public var maxHeartRate: Double
 
     /// The zone boundaries as fractions: zone `n` (1...5) starts at `fractions[n-1]`.
     public static let fractions: [Double] = [0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
 
+    /// The bounds for `profile`: the reserve method when the profile's resting rate was given, else
+    /// percentages of the maximum.
     public init(profile: ResolvedAthleteProfile) {
         self.method = profile.knowsRestingHeartRate ? .heartRateReserve : .percentOfMaximum
         self.restingHeartRate = profile.restingHeartRate
         self.maxHeartRate = profile.maxHeartRate
     }
 
+    /// Bounds with an explicit method and rates (beats per minute).
     public init(method: HeartRateZoneMethod, restingHeartRate: Double, maxHeartRate: Double) {
         self.method = method
         self.restingHeartRate = restingHeartRate

@@ -12,15 +12,22 @@ import Foundation
 /// - resting heart rate 60 bpm (used only by TRIMP; zones then use percentages of the maximum instead
 ///   of the heart-rate reserve).
 public struct ResolvedAthleteProfile: Sendable, Hashable {
+    /// Mass assumed when none is given: 70 kg.
     public static let defaultMassKilograms = 70.0
+    /// Age assumed when none is given: 35 years.
     public static let defaultAgeYears = 35.0
+    /// Resting heart rate assumed when none is given: 60 beats per minute.
     public static let defaultRestingHeartRate = 60.0
 
+    /// Body mass, kilograms (the athlete's, or ``defaultMassKilograms``).
     public var massKilograms: Double
+    /// Age, years (the athlete's, or ``defaultAgeYears``).
     public var ageYears: Double
     /// `nil`: unspecified (male and female coefficients are averaged).
     public var sex: BiologicalSex?
+    /// Resting heart rate, beats per minute (the athlete's, or ``defaultRestingHeartRate``).
     public var restingHeartRate: Double
+    /// Maximum heart rate, beats per minute (the athlete's, or 208 − 0.7 × age).
     public var maxHeartRate: Double
     /// The keys whose value is a default, not the athlete's.
     public var assumed: AssumedFields
@@ -29,6 +36,7 @@ public struct ResolvedAthleteProfile: Sendable, Hashable {
     public struct AssumedFields: OptionSet, Sendable, Hashable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The flag for one profile key.
         public init(_ key: AthleteProfile.CodingKeys) {
             self.init(rawValue: 1 << UInt8(AthleteProfile.CodingKeys.allCases.firstIndex(of: key) ?? 0))
         }
@@ -38,6 +46,8 @@ public struct ResolvedAthleteProfile: Sendable, Hashable {
         }
     }
 
+    /// Resolves `profile`: values outside ``AthleteProfile/validRange(of:)`` (or a maximum not above the resting
+    /// rate) are dropped, and every missing value gets its default and is marked in ``assumed``.
     public init(_ profile: AthleteProfile) {
         func valid(_ value: Double?, _ key: AthleteProfile.CodingKeys) -> Double? {
             guard let value, value.isFinite, AthleteProfile.validRange(of: key)?.contains(value) ?? true else { return nil }

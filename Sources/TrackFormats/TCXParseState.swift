@@ -1,0 +1,595 @@
+import WorkoutSamples
+import CLibXML2
+
+/// What an open element means to the TCX reader. One byte per open element on the reader's stack.
+enum TCXNode: UInt8 {
+    /// Not interesting, and neither is anything inside it (`Folders`, `Author`, `Notes`, lap extensions, ...).
+    case ignored
+    case root
+    case activities
+    case activity
+    /// `Activity/Creator`, the recording device.
+    case creator
+    /// `Creator/Name`: text.
+    case creatorName
+    case lap
+    // Text children of a lap.
+    case lapTotalTime, lapDistance, lapCalories, lapTrigger
+    /// `Lap/AverageHeartRateBpm` and `Lap/MaximumHeartRateBpm`, each holding a `Value`.
+    case lapAverageHeartRate, lapMaximumHeartRate
+    case lapAverageHeartRateValue, lapMaximumHeartRateValue
+    case track
+    case trackpoint
+    // Text children of a trackpoint.
+    case time, altitude, distance, cadence
+    /// `Trackpoint/Position`, holding the two coordinates.
+    case position
+    case latitude, longitude
+    /// `Trackpoint/HeartRateBpm`, holding a `Value`.
+    case heartRate
+    case heartRateValue
+    /// `Trackpoint/Extensions`, or any element inside it that is not a known value (`TPX`).
+    case extensions
+    // Text values of the ActivityExtension `TPX`.
+    case speed, watts, runCadence
+
+    /// Elements whose character data the reader collects.
+    var isText: Bool {
+        switch self {
+        case .creatorName, .lapTotalTime, .lapDistance, .lapCalories, .lapTrigger, .lapAverageHeartRateValue,
+             .lapMaximumHeartRateValue, .time, .altitude, .distance, .cadence, .latitude, .longitude, .heartRateValue,
+             .speed, .watts, .runCadence:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The field's name in error messages and in ``TrackReadReport/skippedFields``: the element's name,
+    /// prefixed with `Lap/` for a lap's totals.
+    var fieldName: String {
+        switch self {
+        case .creatorName: "Creator/Name"
+        case .lapTotalTime: "Lap/TotalTimeSeconds"
+        case .lapDistance: "Lap/DistanceMeters"
+        case .lapCalories: "Lap/Calories"
+        case .lapTrigger: "Lap/TriggerMethod"
+        case .lapAverageHeartRateValue: "Lap/AverageHeartRateBpm"
+        case .lapMaximumHeartRateValue: "Lap/MaximumHeartRateBpm"
+        case .time: "Time"
+        case .altitude: "AltitudeMeters"
+        case .distance: "DistanceMeters"
+        case .cadence: "Cadence"
+        case .latitude: "LatitudeDegrees"
+        case .longitude: "LongitudeDegrees"
+        case .heartRateValue: "HeartRateBpm"
+        case .speed: "Speed"
+        case .watts: "Watts"
+        case .runCadence: "RunCadence"
+        default: "\(self)"
+        }
+    }
+}
+
+/// The namespaces the TCX reader tells apart.
+enum TCXNamespace: UInt8 {
+    /// No namespace (files that omit `xmlns`).
+    case none
+    /// Training Center Database v2.
+    case tcx
+    /// Garmin ActivityExtension v2 (`TPX`, `LX`).
+    case activityExtension
+    case other
+}
+
+/// The values of the trackpoint being read, emitted at its end tag.
+struct TCXTrackpointValues {
+    var time: Double?
+    var hasPosition = false
+    var latitude: Double?
+    var longitude: Double?
+    var altitude: Double?
+    var distance: Double?
+    var heartRate: Double?
+    var cadence: Double?
+    var speed: Double?
+    var watts: Double?
+    var runCadence: Double?
+}
+
+/// The totals of the lap being read.
+struct TCXLapValues {
+    var startTime: Double?
+    var totalTime: Double?
+    var distance: Double?
+    var calories: Double?
+    var averageHeartRate: Double?
+    var maximumHeartRate: Double?
+    var trigger: LapTrigger?
+    /// The time of the lap's last trackpoint that has one.
+    var lastTrackpointTime: Double?
+}
+
+/// The device's totals over every lap of the document, built lap by lap.
+struct TCXDeviceTotals {
+    var distanceMeters: Double?
+    var timerSeconds: Double?
+    var kilocalories: Double?
+    var maximumHeartRate: Double?
+    /// Σ average × lap time and Σ lap time, over laps stating both; and the plain sum and count of the
+    /// averages, for files whose laps state no time.
+    var heartRateTimeProduct = 0.0
+    var heartRateSeconds = 0.0
+    var heartRateSum = 0.0
+    var heartRateLaps = 0
+    var firstTrackpointTime: Double?
+    var lastTrackpointTime: Double?
+
+    mutating func add(_ lap: TCXLapValues) {
+        if let value = lap.distance { distanceMeters = (distanceMeters ?? 0) + value }
+        if let value = lap.totalTime { timerSeconds = (timerSeconds ?? 0) + value }
+        if let value = lap.calories { kilocalories = (kilocalories ?? 0) + value }
+        if let value = lap.maximumHeartRate { maximumHeartRate = max(maximumHeartRate ?? value, value) }
+        if let average = lap.averageHeartRate {
+            heartRateSum += average
+            heartRateLaps += 1
+            if let seconds = lap.totalTime, seconds > 0 {
+                heartRateTimeProduct += average * seconds
+                heartRateSeconds += seconds
+            }
+        }
+    }
+
+    /// The laps' average heart rate weighted by their time (a plain mean when no lap states a time).
+    var averageHeartRate: Double? {
+        if heartRateSeconds > 0 { return heartRateTimeProduct / heartRateSeconds }
+        return heartRateLaps > 0 ? heartRateSum / Double(heartRateLaps) : nil
+    }
+}
+
+/// Everything the TCX reader's SAX callbacks need: the open-element stack, the trackpoint and lap being
+/// read, the samples found since the sink last drained them, the device's totals and laps, the fields
+/// dropped, and the first error. `TCXReader.read` allocates it and passes its address to libxml2 as the
+/// callbacks' user data (see ``XMLPushParser``).
+///
+/// Not thread safe: one parse owns one state.
+struct TCXParseState: XMLSAXState, ~Copyable {
+    let fileName: String
+    let options: TrackReadOptions
+    var parser: xmlParserCtxtPtr?
+    var skippedLines = 0
+    var skippedColumns = 0
+    var error: TrackFormatError?
+
+    // Output, drained by `TCXReader.read` after every chunk.
+    var pending = ContiguousArray<Sample>()
+    /// The first non-empty `Activity Sport`.
+    private(set) var activityName: String?
+    /// Where in `pending` the activity name is to be announced to the sink (before that sample).
+    var activityIndex: Int?
+    private(set) var sawActivity = false
+    /// The first `Activity/Creator/Name`.
+    private(set) var creatorName: String?
+    private(set) var totals = TCXDeviceTotals()
+    private(set) var laps: [DeviceLap] = []
+    private(set) var skippedFields: [String: SkippedField] = [:]
+
+    private var stack = ContiguousArray<TCXNode>()
+    private var collecting = false
+    private var text = XMLTextBuffer(capacity: 256)
+    private var scratch = XMLTextBuffer(capacity: 64)
+    private var textLine: Int32 = 1
+    private var textColumn: Int32 = 1
+    private var point = TCXTrackpointValues()
+    private var lap = TCXLapValues()
+    private var namespaces = XMLNamespaceCache<TCXNamespace>(placeholder: .other)
+
+    /// The longest text the reader collects for one element (a number, a time, a device name).
+    static let maximumTextBytes = 1 << 20
+
+    static let emptyDocumentMessage = "empty document: no TrainingCenterDatabase element"
+
+    init(fileName: String, options: TrackReadOptions) {
+        self.fileName = fileName
+        self.options = options
+        stack.reserveCapacity(64)
+        pending.reserveCapacity(1024)
+    }
+
+    // MARK: SAX events
+
+    mutating func startElement(
+        name: UnsafePointer<UInt8>,
+        uri: UnsafePointer<UInt8>?,
+        attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard error == nil else { return stop() }
+        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
+        var node = TCXNode.ignored
+        switch parent {
+        case .root:
+            if isTCX(uri), matches(name, "Activities") { node = .activities }
+        case .activities:
+            if isTCX(uri), matches(name, "Activity") {
+                node = .activity
+                startActivity(attributeCount: attributeCount, attributes: attributes)
+            }
+        case .activity:
+            if isTCX(uri) {
+                if matches(name, "Lap") {
+                    node = .lap
+                    startLap(attributeCount: attributeCount, attributes: attributes)
+                } else if matches(name, "Creator") {
+                    node = .creator
+                }
+            }
+        case .creator:
+            if isTCX(uri), matches(name, "Name") { node = .creatorName }
+        case .lap:
+            if isTCX(uri) { node = lapChild(name) }
+        case .lapAverageHeartRate:
+            if isTCX(uri), matches(name, "Value") { node = .lapAverageHeartRateValue }
+        case .lapMaximumHeartRate:
+            if isTCX(uri), matches(name, "Value") { node = .lapMaximumHeartRateValue }
+        case .track:
+            if isTCX(uri), matches(name, "Trackpoint") {
+                node = .trackpoint
+                point = TCXTrackpointValues()
+            }
+        case .trackpoint:
+            if isTCX(uri) { node = trackpointChild(name) }
+        case .position:
+            if isTCX(uri) {
+                if matches(name, "LatitudeDegrees") {
+                    node = .latitude
+                } else if matches(name, "LongitudeDegrees") {
+                    node = .longitude
+                }
+            }
+        case .heartRate:
+            if isTCX(uri), matches(name, "Value") { node = .heartRateValue }
+        case .extensions:
+            node = extensionChild(name, namespace: namespace(uri))
+        default:
+            break
+        }
+        stack.append(node)
+        if node.isText {
+            collecting = true
+            text.removeAll()
+            if let input = parser?.pointee.input {
+                textLine = input.pointee.line
+                textColumn = input.pointee.col
+            }
+        } else {
+            collecting = false
+        }
+    }
+
+    mutating func endElement() {
+        guard error == nil else { return stop() }
+        guard let node = stack.popLast() else { return }
+        switch node {
+        case .trackpoint: finishTrackpoint()
+        case .lap: finishLap()
+        case .position: finishPosition()
+        default: if node.isText { finishText(node) }
+        }
+        collecting = stack.last?.isText ?? false
+    }
+
+    mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard collecting, error == nil else { return }
+        text.append(bytes, count: count)
+        if text.count > Self.maximumTextBytes {
+            let node = stack.last ?? .ignored
+            fail("\(node.fieldName): text is longer than \(Self.maximumTextBytes) bytes", at: textPosition)
+        }
+    }
+
+    // MARK: Elements
+
+    private var textPosition: SourcePosition {
+        position(line: Int(textLine), column: max(1, Int(textColumn)))
+    }
+
+    private mutating func startRoot(name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) {
+        guard matches(name, "TrainingCenterDatabase") else {
+            return fail("root element is \(String(cString: name)), not TrainingCenterDatabase", at: currentPosition())
+        }
+        if let uri, !isTCX(uri) {
+            return fail(
+                "root element TrainingCenterDatabase is in namespace \(String(cString: uri)), not Training Center Database v2",
+                at: currentPosition()
+            )
+        }
+        stack.append(.root)
+    }
+
+    private mutating func lapChild(_ name: UnsafePointer<UInt8>) -> TCXNode {
+        switch name[0] {
+        case UInt8(ascii: "T"):
+            if matches(name, "Track") {
+                pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                return .track
+            }
+            if matches(name, "TotalTimeSeconds") { return .lapTotalTime }
+            if matches(name, "TriggerMethod") { return .lapTrigger }
+        case UInt8(ascii: "D"):
+            if matches(name, "DistanceMeters") { return .lapDistance }
+        case UInt8(ascii: "C"):
+            if matches(name, "Calories") { return .lapCalories }
+        case UInt8(ascii: "A"):
+            if matches(name, "AverageHeartRateBpm") { return .lapAverageHeartRate }
+        case UInt8(ascii: "M"):
+            if matches(name, "MaximumHeartRateBpm") { return .lapMaximumHeartRate }
+        default:
+            break
+        }
+        return .ignored
+    }
+
+    private mutating func trackpointChild(_ name: UnsafePointer<UInt8>) -> TCXNode {
+        switch name[0] {
+        case UInt8(ascii: "T"):
+            if matches(name, "Time") { return .time }
+        case UInt8(ascii: "P"):
+            if matches(name, "Position") {
+                point.hasPosition = true
+                point.latitude = nil
+                point.longitude = nil
+                return .position
+            }
+        case UInt8(ascii: "A"):
+            if matches(name, "AltitudeMeters") { return .altitude }
+        case UInt8(ascii: "D"):
+            if matches(name, "DistanceMeters") { return .distance }
+        case UInt8(ascii: "H"):
+            if matches(name, "HeartRateBpm") { return .heartRate }
+        case UInt8(ascii: "C"):
+            if matches(name, "Cadence") { return .cadence }
+        case UInt8(ascii: "E"):
+            if matches(name, "Extensions") { return .extensions }
+        default:
+            break
+        }
+        return .ignored
+    }
+
+    /// An element inside a trackpoint's `<Extensions>`: a known TPX value, or a container to look into.
+    private func extensionChild(_ name: UnsafePointer<UInt8>, namespace: TCXNamespace) -> TCXNode {
+        switch namespace {
+        case .activityExtension, .tcx, .none:
+            if matches(name, "Speed") { return .speed }
+            if matches(name, "Watts") { return .watts }
+            if matches(name, "RunCadence") { return .runCadence }
+        case .other:
+            break
+        }
+        return .extensions
+    }
+
+    private mutating func startActivity(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        guard !sawActivity else { return }
+        sawActivity = true
+        guard let sport = attribute("Sport", count: attributeCount, attributes: attributes) else { return }
+        let trimmed = XMLTextBuffer.trim(sport)
+        if trimmed.count > 0 {
+            activityName = String(decoding: trimmed, as: UTF8.self)
+            activityIndex = pending.count
+        }
+    }
+
+    private mutating func startLap(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        lap = TCXLapValues()
+        guard let value = attribute("StartTime", count: attributeCount, attributes: attributes) else { return }
+        let trimmed = XMLTextBuffer.trim(value)
+        guard trimmed.count > 0 else { return }
+        if let time = ISO8601Time.secondsSince1970(utf8: trimmed) {
+            lap.startTime = time
+        } else {
+            skip("Lap/StartTime", trimmed, reason: "is not a valid ISO 8601 date-time", at: currentPosition())
+        }
+    }
+
+    /// The value of the unqualified attribute `name`, if present.
+    private func attribute(
+        _ name: StaticString, count: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) -> UnsafeBufferPointer<UInt8>? {
+        guard let attributes else { return nil }
+        for index in 0..<count {
+            // Five pointers per attribute: local name, prefix, URI, value start, value end.
+            let entry = attributes + index * 5
+            guard let local = entry[0], entry[2] == nil, let start = entry[3], let end = entry[4],
+                  matches(local, name) else { continue }
+            return UnsafeBufferPointer(start: start, count: end - start)
+        }
+        return nil
+    }
+
+    /// An optional field that did not parse: an error in strict mode; otherwise dropped and counted.
+    private mutating func skip(_ field: String, _ value: UnsafeBufferPointer<UInt8>, reason: String, at position: SourcePosition) {
+        if options.strict {
+            return fail("\(field): \"\(Self.quoted(value))\" \(reason)", at: position)
+        }
+        if var known = skippedFields[field] {
+            known.count += 1
+            skippedFields[field] = known
+        } else {
+            let shown = value.count <= 40
+                ? String(decoding: value, as: UTF8.self)
+                : String(decoding: UnsafeBufferPointer(rebasing: value[0..<40]), as: UTF8.self)
+            skippedFields[field] = SkippedField(count: 1, firstPosition: position, firstValue: shown)
+        }
+    }
+
+    private mutating func finishText(_ node: TCXNode) {
+        let value = text.trimmed
+        switch node {
+        case .creatorName:
+            if creatorName == nil, value.count > 0 { creatorName = String(decoding: value, as: UTF8.self) }
+        case .time:
+            guard value.count > 0 else { point.time = nil; return }
+            guard let time = ISO8601Time.secondsSince1970(utf8: value) else {
+                return fail("Time: \"\(Self.quoted(value))\" is not a valid ISO 8601 date-time", at: textPosition)
+            }
+            point.time = time
+        case .lapTrigger:
+            guard value.count > 0 else { return }
+            if let trigger = Self.lapTrigger(value) {
+                lap.trigger = trigger
+            } else {
+                skip(node.fieldName, value, reason: "is not a TCX trigger method", at: textPosition)
+            }
+        default:
+            let number: Double?
+            switch DecimalNumber.parse(value, scratch: &scratch) {
+            case .empty:
+                number = nil
+            case .invalid:
+                if node == .latitude || node == .longitude {
+                    return fail("\(node.fieldName): \"\(Self.quoted(value))\" is not a number", at: textPosition)
+                }
+                return skip(node.fieldName, value, reason: "is not a finite number", at: textPosition)
+            case .value(let parsed):
+                number = parsed
+            }
+            switch node {
+            case .lapTotalTime: lap.totalTime = number
+            case .lapDistance: lap.distance = number
+            case .lapCalories: lap.calories = number
+            case .lapAverageHeartRateValue: lap.averageHeartRate = number
+            case .lapMaximumHeartRateValue: lap.maximumHeartRate = number
+            case .altitude: point.altitude = number
+            case .distance: point.distance = number
+            case .cadence: point.cadence = number
+            case .latitude: point.latitude = number
+            case .longitude: point.longitude = number
+            case .heartRateValue: point.heartRate = number
+            case .speed: point.speed = number
+            case .watts: point.watts = number
+            case .runCadence: point.runCadence = number
+            default: break
+            }
+        }
+    }
+
+    /// A `Position` needs both coordinates.
+    private mutating func finishPosition() {
+        if point.latitude == nil {
+            fail("Position: LatitudeDegrees is missing", at: currentPosition())
+        } else if point.longitude == nil {
+            fail("Position: LongitudeDegrees is missing", at: currentPosition())
+        }
+    }
+
+    private mutating func finishTrackpoint() {
+        let time = point.time
+        if let time {
+            if totals.firstTrackpointTime == nil { totals.firstTrackpointTime = time }
+            totals.lastTrackpointTime = time
+            lap.lastTrackpointTime = time
+        }
+        if point.hasPosition, let latitude = point.latitude, let longitude = point.longitude {
+            pending.append(.location(LocationSample(
+                time: time, latitude: latitude, longitude: longitude, altitudeMeters: point.altitude,
+                speedMetersPerSecond: point.speed
+            )))
+        }
+        if let heartRate = point.heartRate {
+            pending.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: heartRate)))
+        }
+        if let cadence = point.cadence ?? point.runCadence {
+            pending.append(.cadence(CadenceSample(time: time, perMinute: cadence)))
+        }
+        if let watts = point.watts {
+            pending.append(.power(PowerSample(time: time, watts: watts)))
+        }
+        if let distance = point.distance {
+            pending.append(.distance(DistanceSample(time: time, cumulativeMeters: distance)))
+        }
+    }
+
+    /// The lap's end: a lap event at its last trackpoint's time (else its start plus its time), and its
+    /// totals into the device's.
+    private mutating func finishLap() {
+        var end = lap.lastTrackpointTime
+        if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
+        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: lap.trigger)))
+        guard laps.count < TCXReader.maximumDeviceLaps else { return totals.add(lap) }
+        laps.append(DeviceLap(
+            startTime: lap.startTime, endTime: end, timerSeconds: lap.totalTime, distanceMeters: lap.distance,
+            trigger: lap.trigger
+        ))
+        totals.add(lap)
+    }
+
+    /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.
+    static func lapTrigger(_ value: UnsafeBufferPointer<UInt8>) -> LapTrigger? {
+        if XMLName.matches(value, "Manual") { return .manual }
+        if XMLName.matches(value, "Distance") { return .distance }
+        if XMLName.matches(value, "Location") { return .position }
+        if XMLName.matches(value, "Time") { return .time }
+        if XMLName.matches(value, "HeartRate") { return .heartRate }
+        return nil
+    }
+
+    // MARK: Names
+
+    private mutating func isTCX(_ uri: UnsafePointer<UInt8>?) -> Bool {
+        let kind = namespace(uri)
+        return kind == .tcx || kind == .none
+    }
+
+    /// Classifies a namespace URI (cached by pointer, see ``XMLNamespaceCache``).
+    private mutating func namespace(_ uri: UnsafePointer<UInt8>?) -> TCXNamespace {
+        guard let uri else { return .none }
+        return namespaces.kind(of: uri) { uri in
+            if XMLName.matches(uri, "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2") { return .tcx }
+            if XMLName.matches(uri, "http://www.garmin.com/xmlschemas/ActivityExtension/v2") { return .activityExtension }
+            return .other
+        }
+    }
+}
+
+// MARK: - C callbacks
+
+extension TCXParseState {
+    /// A SAX2 handler whose callbacks forward to the `TCXParseState` passed as user data: element,
+    /// character and error events only (no DTD, entity-declaration or document callbacks), as for GPX.
+    static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            context.assumingMemoryBound(to: TCXParseState.self).pointee.startElement(
+                name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
+            )
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: TCXParseState.self).pointee.endElement()
+        }
+        let characters: charactersSAXFunc = { context, bytes, count in
+            guard let context, let bytes, count > 0 else { return }
+            context.assumingMemoryBound(to: TCXParseState.self).pointee.characters(bytes, count: Int(count))
+        }
+        handler.characters = characters
+        handler.cdataBlock = characters
+        handler.ignorableWhitespace = characters
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: TCXParseState.self).pointee.documentType()
+        }
+        handler.serror = structuredErrorHandler
+        return handler
+    }
+
+    /// Receives libxml2's structured errors, for this parser (`serror`) and for the current thread while
+    /// a parse runs, so that libxml2 prints nothing to standard error.
+    static let structuredErrorHandler: xmlStructuredErrorFunc = { context, reported in
+        guard let context, let reported else { return }
+        context.assumingMemoryBound(to: TCXParseState.self).pointee.libraryError(reported)
+    }
+}

@@ -1,0 +1,127 @@
+import WorkoutSamples
+
+/// Streaming reader of Garmin Training Center XML (TCX v2) over libxml2's SAX2 push parser, built like
+/// ``GPXReader`` (the same ``XMLPushParser`` driver, byte buffers, number and time parsing): no document
+/// tree, the file never held in memory, nothing allocated per trackpoint once its buffers have grown.
+///
+/// ## What is read
+/// Elements match by local name in the TCX v2 namespace
+/// (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`) or in none, with any prefix.
+/// - `Activities/Activity`: the first `Sport` attribute goes to `TrackSampleSink.trackActivity(named:)`
+///   as written (`Running`, `Biking`, `Other`), before the samples that follow it. The engine's
+///   `ActivityType(parsing:)` maps `Running` to running and `Biking` to cycling; `Other` (and anything it
+///   does not know) names no activity, so the caller's activity stays (running by default).
+/// - `Lap` (attribute `StartTime`; `TotalTimeSeconds`, `DistanceMeters`, `Calories`,
+///   `AverageHeartRateBpm/Value`, `MaximumHeartRateBpm/Value`, `TriggerMethod`): at its end tag, a
+///   `.event(kind: .lap, lapTrigger:)` at the lap's last trackpoint's time (else `StartTime` plus
+///   `TotalTimeSeconds`, else untimed), so N laps in the file give the summary N laps; and a
+///   ``DeviceLap`` in ``TrackReadReport/deviceLaps``. `TriggerMethod` maps `Manual` → `.manual`,
+///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
+/// - Every `Track` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))`: one segment
+///   per `Track`, the gap before it a pause.
+/// - `Trackpoint` (`Time`, `Position/LatitudeDegrees` and `LongitudeDegrees`, `AltitudeMeters`,
+///   `DistanceMeters`, `HeartRateBpm/Value`, `Cadence`, and in `Extensions` the ActivityExtension v2
+///   `TPX` values `Speed`, `Watts` and `RunCadence`, whatever prefix the file binds): at its end tag, all
+///   with the trackpoint's time, `.location` (when it has a position; `Speed` becomes the device speed),
+///   then `.heartRate`, `.cadence` (`Cadence`, else `RunCadence`, as written), `.power` and `.distance`
+///   (the device's cumulative distance, which the engine uses only for a workout without positions).
+///   A trackpoint without a position still gives its sensor samples.
+/// - `Activity/Creator/Name` is the device's product. The report's ``DeviceRecord``: sport, product,
+///   distance, timer time (Σ `TotalTimeSeconds`) and calories summed over the laps, the maximum of the
+///   laps' maxima, the laps' average heart rate weighted by their time, and elapsed time from the first
+///   to the last trackpoint time. TCX states no manufacturer, ascent or descent: those are `nil`.
+/// - `Folders`, `Courses`, `MultiSportSession`, `Author`, lap extensions and everything else are skipped.
+///
+/// ## Values and errors
+/// Errors are `TrackFormatError` with the file name and a 1-based line and column, as for GPX.
+/// - Required: a root `TrainingCenterDatabase` (TCX v2 namespace or none); a `Time` that parses
+///   (``ISO8601Time``); both coordinates of a `Position`, as finite numbers. Anything else is an error
+///   naming the element and the value.
+/// - Optional fields (altitude, distances, heart rates, cadences, speed, power, lap totals, `StartTime`,
+///   `TriggerMethod`) that do not parse are dropped from their sample or lap and counted in
+///   ``TrackReadReport/skippedFields`` under their element name (`AltitudeMeters`, `Lap/Calories`, ...)
+///   with the first position; with ``TrackReadOptions/strict`` the first one is an error. Empty elements
+///   mean "absent".
+/// - White space and a byte order mark before `<?xml` (real Polar exports) are skipped, with positions
+///   still true to the file; entities and DTDs as for GPX (nothing external is ever loaded).
+///
+/// A `TCXReader` value holds no state: separate calls may run on separate threads.
+public struct TCXReader: Sendable {
+    /// At most this many laps are kept in ``TrackReadReport/deviceLaps`` (a hostile file of empty `<Lap/>`
+    /// elements would otherwise grow memory without bound); later laps still give their lap events and
+    /// count in the device's totals.
+    public static let maximumDeviceLaps = 100_000
+
+    /// Bytes read from the input and pushed into the parser at a time.
+    let chunkSize: Int
+    let options: TrackReadOptions
+
+    /// A reader with the default 64 KiB chunk size.
+    public init(options: TrackReadOptions = TrackReadOptions()) {
+        self.chunkSize = 64 * 1024
+        self.options = options
+    }
+
+    /// A reader that pushes `chunkSize` bytes at a time (tests use tiny chunks to exercise boundaries).
+    init(chunkSize: Int, options: TrackReadOptions = TrackReadOptions()) {
+        self.chunkSize = max(1, chunkSize)
+        self.options = options
+    }
+
+    /// Reads a whole TCX document from `input` and hands its samples to `sink`, in document order.
+    ///
+    /// - Returns: format `.tcx`, the counts of samples and locations handed to the sink, the activity
+    ///   name, the device's record and laps, and the fields that were skipped.
+    /// - Throws: `TrackFormatError` for malformed XML or TCX, `TrackInputError` when the input cannot be
+    ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
+    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``DeviceLap`` per lap (at most
+    ///   ``maximumDeviceLaps``).
+    public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
+        let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)
+        state.initialize(to: TCXParseState(fileName: input.name, options: options))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        var report = TrackReadReport(format: .tcx)
+        var batch = ContiguousArray<Sample>()
+        batch.reserveCapacity(1024)
+
+        func drain() throws {
+            swap(&batch, &state.pointee.pending)
+            let activityIndex = state.pointee.activityIndex
+            state.pointee.activityIndex = nil
+            for index in batch.indices {
+                if index == activityIndex, let name = state.pointee.activityName {
+                    try sink.trackActivity(named: name)
+                }
+                let sample = batch[index]
+                try sink.consume(sample)
+                report.sampleCount += 1
+                if case .location = sample { report.locationCount += 1 }
+            }
+            if activityIndex == batch.count, let name = state.pointee.activityName {
+                try sink.trackActivity(named: name)
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+
+        try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
+
+        report.activityName = state.pointee.activityName
+        report.skippedFields = state.pointee.skippedFields
+        report.deviceLaps = state.pointee.laps
+        let totals = state.pointee.totals
+        if state.pointee.sawActivity {
+            var elapsed: Double?
+            if let first = totals.firstTrackpointTime, let last = totals.lastTrackpointTime { elapsed = last - first }
+            report.device = DeviceRecord(
+                manufacturer: nil, product: state.pointee.creatorName, sport: state.pointee.activityName,
+                distanceMeters: totals.distanceMeters, timerSeconds: totals.timerSeconds, elapsedSeconds: elapsed,
+                ascentMeters: nil, descentMeters: nil, kilocalories: totals.kilocalories,
+                averageHeartRate: totals.averageHeartRate, maximumHeartRate: totals.maximumHeartRate
+            )
+        }
+        return report
+    }
+}

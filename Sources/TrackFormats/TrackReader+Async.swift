@@ -1,0 +1,145 @@
+public import WorkoutSamples
+
+extension TrackReader {
+    /// Reads a track that arrives as chunks of bytes over time (an HTTP request body, a socket) into
+    /// `sink`, parsing each chunk as it arrives, without a temporary file and without blocking a thread of
+    /// Swift's cooperative pool: the reader runs on a dedicated thread and the chunks reach it through a
+    /// bounded channel (at most 16 chunks in flight, so a fast producer waits for the parser).
+    ///
+    /// ```swift
+    /// // A Hummingbird handler: request.body is an AsyncSequence of ByteBuffer (a Sequence of UInt8).
+    /// let (report, builder) = try await TrackReader.read(chunks: request.body.map { $0.readableBytesView },
+    ///                                                    name: "upload.gpx", into: WorkoutBuilder())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - chunks: the bytes, in order; chunks may split anything (a tag, a number, a multi-byte character).
+    ///   - name: the name used in error messages and for detecting the format by extension.
+    ///   - sink: where samples go; it is handed back with the report.
+    ///   - format: the input format, or `nil` to detect it from `name`'s extension, then from the first bytes.
+    ///   - options: how to treat readable but unclean input (see ``TrackReadOptions``).
+    /// - Returns: the reader's report and the sink after the last sample.
+    /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
+    ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the
+    ///   sink throws.
+    public static func read<Chunks: AsyncSequence, Sink: TrackSampleSink & Sendable>(
+        chunks: Chunks,
+        name: String,
+        format: TrackFormat? = nil,
+        options: TrackReadOptions = TrackReadOptions(),
+        into sink: Sink
+    ) async throws -> (report: TrackReadReport, sink: Sink) where Chunks.Element: Sequence<UInt8> {
+        let channel = ThreadBridgeChannel<[UInt8]>(capacity: 16)
+        async let parsed: Result<(report: TrackReadReport, sink: Sink), any Error> = DedicatedThread.run {
+            var sink = sink
+            let input = TrackInput(channel: channel, name: name)
+            let result = Result { (try TrackReader.read(input, format: format, options: options, into: &sink), sink) }
+            // The reader stopped (done or failed): a producer still sending must not wait for it.
+            channel.cancel()
+            return result.map { (report: $0.0, sink: $0.1) }
+        }
+        var producerError: (any Error)?
+        do {
+            for try await chunk in chunks {
+                try Task.checkCancellation()
+                guard await channel.send(Array(chunk)) else { break }
+            }
+            channel.finish()
+        } catch {
+            producerError = error
+            channel.finish(throwing: error)
+        }
+        let outcome = await parsed
+        if let producerError, case .failure = outcome { throw producerError }
+        return try outcome.get()
+    }
+
+    /// A track's samples as an `AsyncSequence`, read on a dedicated thread as the consumer asks for them
+    /// (at most 1 024 samples ahead, so memory stays bounded whatever the file's size).
+    ///
+    /// ```swift
+    /// for try await sample in TrackReader.samples(of: try TrackInput(path: "run.gpx")) { … }
+    /// ```
+    ///
+    /// The sequence ends after the last sample, or throws the reader's error (`TrackFormatError`,
+    /// `TrackInputError`) after the samples read before it. Stopping the iteration, or cancelling the
+    /// task, stops the reader. The input is read once: iterate the sequence once.
+    public static func samples(
+        of input: TrackInput, format: TrackFormat? = nil, options: TrackReadOptions = TrackReadOptions()
+    ) -> TrackSampleStream {
+        TrackSampleStream(input: input, format: format, options: options)
+    }
+}
+
+/// The samples of one track as an `AsyncSequence` (see ``TrackReader/samples(of:format:options:)``).
+public struct TrackSampleStream: AsyncSequence, Sendable {
+    public typealias Element = Sample
+
+    private let start: @Sendable () -> ThreadBridgeChannel<Sample>
+
+    init(input: TrackInput, format: TrackFormat?, options: TrackReadOptions) {
+        let box = InputBox(input)
+        start = {
+            let channel = ThreadBridgeChannel<Sample>(capacity: 1024)
+            DedicatedThread.start {
+                var sink = ChannelSink(channel: channel)
+                do {
+                    guard let input = box.take() else {
+                        channel.finish(throwing: TrackInputError.readFailed(path: "-", reason: "a track's samples can be iterated only once"))
+                        return
+                    }
+                    _ = try TrackReader.read(input, format: format, options: options, into: &sink)
+                    channel.finish()
+                } catch is ChannelSink.Stopped {
+                    channel.finish()
+                } catch {
+                    channel.finish(throwing: error)
+                }
+            }
+            return channel
+        }
+    }
+
+    public func makeAsyncIterator() -> Iterator { Iterator(start: start) }
+
+    /// Iterates the samples; the reader starts with the first call of `next()`.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let start: @Sendable () -> ThreadBridgeChannel<Sample>
+        private var channel: ThreadBridgeChannel<Sample>?
+
+        init(start: @escaping @Sendable () -> ThreadBridgeChannel<Sample>) { self.start = start }
+
+        public mutating func next() async throws -> Sample? {
+            let channel = self.channel ?? start()
+            self.channel = channel
+            return try await channel.receive()
+        }
+    }
+
+    /// Hands the input to the one reader thread (an input is not thread safe; it moves, it is not shared).
+    private final class InputBox: @unchecked Sendable {
+        /// The input until a reader takes it; `taken` guards it (set once, under the channel's lock).
+        private var input: TrackInput?
+        private let handOver = ThreadBridgeChannel<Bool>(capacity: 1)
+        init(_ input: TrackInput) {
+            self.input = input
+            _ = handOver.sendBlocking(true)
+        }
+        /// The input for the first caller, `nil` for any later one.
+        func take() -> TrackInput? {
+            guard (try? handOver.receiveBlocking()) == true else { return nil }
+            handOver.finish()
+            defer { input = nil }
+            return input
+        }
+    }
+
+    /// A sink that forwards samples into the channel, blocking the reader's thread while it is full.
+    private struct ChannelSink: TrackSampleSink {
+        struct Stopped: Error {}
+        let channel: ThreadBridgeChannel<Sample>
+        mutating func consume(_ sample: Sample) throws {
+            guard channel.sendBlocking(sample) else { throw Stopped() }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackFormats
+import WorkoutSamples
+
+/// Optional fields that do not parse are dropped from their samples and counted; the samples are kept
+/// (issue 12). `strict` turns them into errors; required fields are errors either way.
+struct SkippedFieldTests {
+    @Test func gpxDropsUnparseableOptionalValuesAndKeepsThePoints() throws {
+        let text = gpx11("""
+            <trk><trkseg>
+            <trkpt lat="47.1" lon="8.5"><ele>410</ele><time>2024-05-01T07:00:00Z</time><speed>n/a</speed></trkpt>
+            <trkpt lat="47.1001" lon="8.5"><ele>abc</ele><time>2024-05-01T07:00:01Z</time><speed>2.5</speed><extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>--</gpxtpx:hr><gpxtpx:cad>80</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>
+            <trkpt lat="47.1002" lon="8.5"><ele>411</ele><time>2024-05-01T07:00:02Z</time><speed>none</speed><course>1e999</course></trkpt>
+            </trkseg></trk>
+            """, extraNamespaces: #" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1""#)
+        let (report, sink) = try GPXTestReading.read(text)
+        #expect(sink.locations.count == 3)
+        #expect(sink.locations.map(\.altitudeMeters) == [410, nil, 411])
+        #expect(sink.locations.map(\.speedMetersPerSecond) == [nil, 2.5, nil])
+        #expect(sink.locations[2].courseDegrees == nil)
+        #expect(sink.samples.filter { if case .heartRate = $0 { true } else { false } }.isEmpty)
+        #expect(sink.samples.filter { if case .cadence = $0 { true } else { false } }.count == 1)
+        #expect(report.skippedFields.mapValues(\.count) == ["speed": 2, "ele": 1, "hr": 1, "course": 1])
+        let speed = try #require(report.skippedFields["speed"])
+        #expect(speed.firstPosition.line == 4)
+        #expect(speed.firstValue == "n/a")
+        #expect(report.skippedFields["ele"]?.firstPosition.line == 5)
+        #expect(report.skippedFields["hr"]?.firstValue == "--")
+    }
+
+    @Test func strictGPXRefusesTheFirstUnparseableValue() throws {
+        let text = gpx11("<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><speed>n/a</speed></trkpt>\n</trkseg></trk>")
+        let error = try #require(GPXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
+        #expect(error.message == #"speed: "n/a" is not a finite number"#)
+        #expect(error.position.line == 4)
+        // Required values stay errors without strict: a point without a number for its latitude.
+        let lat = try #require(GPXTestReading.formatError(gpx11(#"<trk><trkseg><trkpt lat="n/a" lon="2"/></trkseg></trk>"#)))
+        #expect(lat.message.contains("attribute lat"))
+        // And so does a time that is not a date.
+        #expect(GPXTestReading.formatError(gpx11("<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>soon</time></trkpt></trkseg></trk>")) != nil)
+    }
+
+    @Test func jsonDropsOptionalFieldsOfTheWrongTypeAndKeepsTheSamples() throws {
+        let text = """
+            {"type":"location","time":1,"latitude":47,"longitude":8,"speed":"3","altitude":true}
+            {"type":"location","time":2,"latitude":47.0001,"longitude":8,"course":1e999,"horizontalAccuracy":[1]}
+            {"type":"weather","time":3,"temperatureCelsius":"warm"}
+            {"type":"weather","time":4,"temperatureCelsius":21.5,"humidityPercent":"dry"}
+            {"type":"location","time":5,"latitude":47.0002,"longitude":8,"speed":1.5}
+            """
+        let (report, sink) = try JSONTestInput.read(text)
+        let locations = sink.samples.compactMap { if case .location(let fix) = $0 { fix } else { nil } }
+        #expect(locations.count == 3)
+        #expect(locations.map(\.speedMetersPerSecond) == [nil, nil, 1.5])
+        #expect(locations[0].altitudeMeters == nil)
+        // A weather record left with no value is skipped; one with a value left is kept.
+        let weather = sink.samples.compactMap { if case .weather(let reading) = $0 { reading } else { nil } }
+        #expect(weather == [WeatherSample(time: 4, temperatureCelsius: 21.5)])
+        #expect(report.skippedFields.mapValues(\.count) == [
+            "speed": 1, "altitude": 1, "course": 1, "horizontalAccuracy": 1, "temperatureCelsius": 1, "humidityPercent": 1,
+        ])
+        let speed = try #require(report.skippedFields["speed"])
+        #expect(speed.firstPosition == SourcePosition(line: 1, column: 65))
+        #expect(report.skippedFields["course"]?.firstValue == "a number out of range")
+        // Required fields stay errors.
+        let error = try JSONTestInput.error(#"{"type":"location","time":1,"latitude":"47","longitude":8}"#)
+        #expect(error?.message == #"record 1: field "latitude": expected a number, found string"#)
+        #expect(try JSONTestInput.error(#"{"type":"heartRate","time":"yesterday","bpm":120}"#) != nil)
+    }
+
+    @Test func skippedFieldValuesAreShortened() {
+        var fields: [String: SkippedField] = [:]
+        SkippedField.note("ele", at: SourcePosition(line: 3, column: 4), value: String(repeating: "é", count: 100), in: &fields)
+        SkippedField.note("ele", at: SourcePosition(line: 9, column: 1), value: "x", in: &fields)
+        let ele = try? #require(fields["ele"])
+        #expect(ele?.count == 2)
+        #expect(ele?.firstPosition == SourcePosition(line: 3, column: 4))
+        #expect(ele?.firstValue?.utf8.count ?? 99 <= SkippedField.maximumValueBytes + "…".utf8.count)
+        #expect(ele?.firstValue?.hasSuffix("…") == true)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackFormats
+import WorkoutSamples
+
+/// `TCXReader` on small inline documents written to temporary files.
+struct TCXReaderTests {
+    static let t0 = 1_577_836_800.0  // 2020-01-01T00:00:00Z
+
+    // MARK: Values
+
+    @Test func trackpointValuesAndTPXUnderAnyPrefix() throws {
+        let body = """
+        <Activity Sport="Biking"><Id>2020-01-01T00:00:00Z</Id>
+          <Lap StartTime="2020-01-01T00:00:00Z"><TotalTimeSeconds>10</TotalTimeSeconds><TriggerMethod>Time</TriggerMethod>
+            <Track>
+              <Trackpoint><Time>2020-01-01T00:00:00Z</Time>
+                <Position><LatitudeDegrees>46.5</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position>
+                <AltitudeMeters>1257.5</AltitudeMeters><DistanceMeters>0.75</DistanceMeters>
+                <HeartRateBpm><Value>83</Value></HeartRateBpm><Cadence>90</Cadence>
+                <Extensions><q:TPX><q:Speed>5.5</q:Speed><q:Watts>210</q:Watts><q:RunCadence>77</q:RunCadence></q:TPX></Extensions>
+              </Trackpoint>
+              <Trackpoint><Time>2020-01-01T00:00:01.5Z</Time>
+                <HeartRateBpm><Value>84</Value></HeartRateBpm><DistanceMeters>2</DistanceMeters>
+                <Extensions><TPX xmlns="http://www.garmin.com/xmlschemas/ActivityExtension/v2"><RunCadence>78</RunCadence></TPX>
+                  <o:TPX xmlns:o="http://example.com/other"><o:Watts>999</o:Watts></o:TPX></Extensions>
+              </Trackpoint>
+            </Track>
+          </Lap>
+          <Creator><Name>Edge &amp; Co</Name></Creator>
+        </Activity>
+        """
+        let text = tcx(body, extraNamespaces: #" xmlns:q="http://www.garmin.com/xmlschemas/ActivityExtension/v2""#)
+        let (report, sink) = try TCXTestReading.read(text)
+        let t = Self.t0
+        #expect(sink.entries == [
+            .activity("Biking"),
+            .sample(.event(WorkoutEventSample(time: nil, kind: .segmentStart))),
+            .sample(.location(LocationSample(time: t, latitude: 46.5, longitude: 15.25, altitudeMeters: 1257.5, speedMetersPerSecond: 5.5))),
+            .sample(.heartRate(HeartRateSample(time: t, beatsPerMinute: 83))),
+            // The trackpoint's own Cadence wins over RunCadence.
+            .sample(.cadence(CadenceSample(time: t, perMinute: 90))),
+            .sample(.power(PowerSample(time: t, watts: 210))),
+            .sample(.distance(DistanceSample(time: t, cumulativeMeters: 0.75))),
+            // No position: the sensor samples still come, with the trackpoint's time.
+            .sample(.heartRate(HeartRateSample(time: t + 1.5, beatsPerMinute: 84))),
+            .sample(.cadence(CadenceSample(time: t + 1.5, perMinute: 78))),
+            .sample(.distance(DistanceSample(time: t + 1.5, cumulativeMeters: 2))),
+            .sample(.event(WorkoutEventSample(time: t + 1.5, kind: .lap, lapTrigger: .time))),
+        ])
+        #expect(report.locationCount == 1)
+        #expect(report.sampleCount == sink.samples.count)
+        #expect(report.device == DeviceRecord(product: "Edge & Co", sport: "Biking", timerSeconds: 10, elapsedSeconds: 1.5))
+        #expect(report.deviceLaps == [DeviceLap(startTime: t, endTime: t + 1.5, timerSeconds: 10, trigger: .time)])
+    }
+
+    /// Laps: an event at each lap's end (N laps give N events), totals summed, the average heart rate
+    /// weighted by lap time: (140 × 600 + 160 × 300) / 900 = 146.67.
+    @Test func lapsAndDeviceTotals() throws {
+        func point(_ seconds: Int) -> String {
+            "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(seconds))!)</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint>"
+        }
+        let body = """
+        <Activity Sport="Running">
+          <Lap StartTime="2020-01-01T00:00:00Z"><TotalTimeSeconds>600</TotalTimeSeconds><DistanceMeters>1000</DistanceMeters>
+            <Calories>50</Calories><AverageHeartRateBpm><Value>140</Value></AverageHeartRateBpm>
+            <MaximumHeartRateBpm><Value>170</Value></MaximumHeartRateBpm><TriggerMethod>Distance</TriggerMethod>
+            <Track>\(point(0))\(point(590))</Track></Lap>
+          <Lap StartTime="2020-01-01T00:10:00Z"><TotalTimeSeconds>300</TotalTimeSeconds><DistanceMeters>500.5</DistanceMeters>
+            <Calories>30</Calories><AverageHeartRateBpm><Value>160</Value></AverageHeartRateBpm>
+            <MaximumHeartRateBpm><Value>181</Value></MaximumHeartRateBpm><TriggerMethod>Manual</TriggerMethod>
+            <Track>\(point(600))</Track><Track>\(point(1000))</Track></Lap>
+          <Lap StartTime="2020-01-01T00:20:00Z"><TotalTimeSeconds>60</TotalTimeSeconds><TriggerMethod>Location</TriggerMethod></Lap>
+        </Activity>
+        """
+        let (report, sink) = try TCXTestReading.read(tcx(body))
+        let t = Self.t0
+        #expect(sink.laps == [
+            WorkoutEventSample(time: t + 590, kind: .lap, lapTrigger: .distance),
+            WorkoutEventSample(time: t + 1000, kind: .lap, lapTrigger: .manual),
+            // No trackpoint: the lap ends at its start plus its time.
+            WorkoutEventSample(time: t + 1260, kind: .lap, lapTrigger: .position),
+        ])
+        #expect(sink.segmentStarts == 3)
+        let device = try #require(report.device)
+        #expect(device.distanceMeters == 1500.5)
+        #expect(device.timerSeconds == 960)
+        #expect(device.kilocalories == 80)
+        #expect(device.maximumHeartRate == 181)
+        #expect(try #require(device.averageHeartRate).isApproximatelyEqual(to: (140.0 * 600 + 160 * 300) / 900, relativeTolerance: 1e-15))
+        #expect(device.elapsedSeconds == 1000)
+        #expect(report.deviceLaps.map(\.distanceMeters) == [1000, 500.5, nil])
+    }
+
+    @Test func sportsAreHandedOverAsWritten() throws {
+        for sport in ["Running", "Biking", "Other"] {
+            let (report, sink) = try TCXTestReading.read(tcx(#"<Activity Sport="\#(sport)"><Lap/></Activity>"#))
+            #expect(sink.activities == [sport])
+            #expect(report.device?.sport == sport)
+        }
+        // No Activity at all: no device record, no activity.
+        let (empty, emptySink) = try TCXTestReading.read(tcx(""))
+        #expect(empty.device == nil)
+        #expect(emptySink.entries.isEmpty)
+    }
+
+    /// Laps beyond ``TCXReader/maximumDeviceLaps`` still give lap events and totals, but are not kept.
+    @Test func deviceLapsAreBounded() throws {
+        let count = TCXReader.maximumDeviceLaps + 5
+        let body = #"<Activity Sport="Running">"# + String(repeating: "<Lap><Calories>1</Calories></Lap>", count: count) + "</Activity>"
+        let (report, sink) = try TCXTestReading.read(tcx(body))
+        #expect(sink.laps.count == count)
+        #expect(report.deviceLaps.count == TCXReader.maximumDeviceLaps)
+        #expect(report.device?.kilocalories == Double(count))
+    }
+
+    // MARK: Optional fields that do not parse
+
+    @Test func unparsableOptionalFieldsAreDroppedAndCounted() throws {
+        let body = """
+        <Activity Sport="Running">
+          <Lap StartTime="yesterday"><Calories>many</Calories><TriggerMethod>Magic</TriggerMethod>
+            <Track>
+              <Trackpoint><Time>2020-01-01T00:00:00Z</Time>
+                <Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position>
+                <AltitudeMeters>high</AltitudeMeters><HeartRateBpm><Value>1e999</Value></HeartRateBpm></Trackpoint>
+              <Trackpoint><Time>2020-01-01T00:00:01Z</Time><AltitudeMeters>NaN</AltitudeMeters><Cadence>80</Cadence></Trackpoint>
+            </Track>
+          </Lap>
+        </Activity>
+        """
+        let text = tcx(body)
+        let (report, sink) = try TCXTestReading.read(text)
+        #expect(sink.locations == [LocationSample(time: Self.t0, latitude: 1, longitude: 2)])
+        #expect(sink.heartRates.isEmpty)
+        #expect(sink.cadences.map(\.perMinute) == [80])
+        #expect(report.skippedFields["AltitudeMeters"] == SkippedField(count: 2, firstPosition: SourcePosition(line: 9, column: 24), firstValue: "high"))
+        #expect(report.skippedFields["HeartRateBpm"]?.firstValue == "1e999")
+        #expect(report.skippedFields["Lap/Calories"]?.count == 1)
+        #expect(report.skippedFields["Lap/TriggerMethod"]?.firstValue == "Magic")
+        #expect(report.skippedFields["Lap/StartTime"]?.firstPosition.line == 5)
+        #expect(report.skippedFields.count == 5)
+        #expect(report.deviceLaps == [DeviceLap(endTime: Self.t0 + 1)])
+
+        // Strict: the first one is an error, where it is.
+        let error = try #require(TCXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
+        #expect(error.position == SourcePosition(line: 5, column: 29))
+        #expect(error.message == #"Lap/StartTime: "yesterday" is not a valid ISO 8601 date-time"#)
+    }
+
+    // MARK: Malformed input
+
+    @Test func malformedInputIsAnErrorWithItsPosition() throws {
+        let lap = #"<Activity Sport="Running"><Lap><Track>"#
+        let cases: [(String, String, Int, Int)] = [
+            (tcx(lap + "<Trackpoint><Time>2020-13-01T00:00:00Z</Time></Trackpoint></Track></Lap></Activity>"),
+             #"Time: "2020-13-01T00:00:00Z" is not a valid ISO 8601 date-time"#, 4, 56),
+            (tcx(lap + "<Trackpoint><Position><LatitudeDegrees>abc</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint></Track></Lap></Activity>"),
+             #"LatitudeDegrees: "abc" is not a number"#, 4, 77),
+            (tcx(lap + "<Trackpoint><Position><LatitudeDegrees>1</LatitudeDegrees></Position></Trackpoint></Track></Lap></Activity>"),
+             "Position: LongitudeDegrees is missing", 4, 108),
+            (#"<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"></gpx>"#,
+             "root element is gpx, not TrainingCenterDatabase", 1, 82),
+            (#"<TrainingCenterDatabase xmlns="http://example.com/tcx"/>"#,
+             "root element TrainingCenterDatabase is in namespace http://example.com/tcx, not Training Center Database v2", 1, 55),
+            // Positions point at the end of the start tag concerned; for an empty input, past the white space.
+            ("  \n\n  ", "empty document: no TrainingCenterDatabase element", 3, 3),
+        ]
+        for (text, message, line, column) in cases {
+            let error = try #require(TCXTestReading.formatError(text), "\(message)")
+            #expect(error.message == message)
+            #expect(error.position == SourcePosition(line: line, column: column), "\(message)")
+            #expect(error.file.hasSuffix("track.tcx"))
+        }
+    }
+
+    /// A document cut anywhere is an error from libxml2 with a position, never a crash; the samples
+    /// before the cut were handed over.
+    @Test func truncatedDocumentsAreErrors() throws {
+        let data = try [UInt8](Data(contentsOf: TestPaths.sampleTrack("run-garmin-fr410-hr-3laps.tcx")))
+        for cut in [1, 40, 300, 1000, 5000, 100_000, data.count - 30, data.count - 3] {
+            let url = try TCXTestReading.write(Array(data[0..<cut]))
+            defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            var sink = RecordingSink()
+            var input = try sniffing(url)
+            do {
+                _ = try TCXReader().read(&input, into: &sink)
+                Issue.record("cut at \(cut): no error")
+            } catch let error as TrackFormatError {
+                #expect(error.position.line >= 1 && error.position.column >= 1, "cut at \(cut)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+        let text = String(decoding: data[0..<100_000], as: UTF8.self)
+        let error = try #require(TCXTestReading.formatError(text))
+        #expect(error.message.contains("Premature end of data") || error.message.contains("not finished")
+            || error.message.contains("EndTag") || error.message.contains("Extra content"), "\(error.message)")
+    }
+
+    private func sniffing(_ url: URL) throws -> FormatSniffingInput {
+        FormatSniffingInput(try TrackInput(path: url.path))
+    }
+
+    // MARK: Sniffing
+
+    @Test func rootElementNameDecidesBetweenGPXAndTCX() {
+        func scan(_ text: String) -> String? {
+            if case .name(let name) = FormatSniffingInput.rootElementName(in: Array(text.utf8)) {
+                return String(decoding: name, as: UTF8.self)
+            }
+            return nil
+        }
+        #expect(scan("\u{FEFF}  <?xml version=\"1.0\"?>\n<!-- a > b --><!DOCTYPE x [<!ENTITY e \"<y>\">]><t:TrainingCenterDatabase xmlns:t=\"u\">") == "t:TrainingCenterDatabase")
+        #expect(scan("<gpx>") == "gpx")
+        #expect(scan("<TrainingCenterDatabase/>") == "TrainingCenterDatabase")
+        if case .needMore = FormatSniffingInput.rootElementName(in: Array("<?xml version=\"1.0\"?><Train".utf8)) {} else {
+            Issue.record("a name cut short needs more bytes")
+        }
+        if case .notFound = FormatSniffingInput.rootElementName(in: Array("{\"a\":1}".utf8)) {} else {
+            Issue.record("JSON has no root element")
+        }
+    }
+}

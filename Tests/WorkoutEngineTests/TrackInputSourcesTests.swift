@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkoutEngine
+
+/// A track from memory and from a stream of chunks (an HTTP body) gives exactly what the same file gives;
+/// a file's samples as an `AsyncSequence`; a recorded track replayed as if live (issue 16).
+struct TrackInputSourcesTests {
+    static let gpx = TestPaths.sampleTrack("run-suunto-ambit-hr-cad-pauses.gpx")
+
+    /// Splits `bytes` into chunks of `size` bytes, delivered by an `AsyncStream`.
+    static func chunks(_ bytes: [UInt8], size: Int) -> AsyncStream<[UInt8]> {
+        AsyncStream { continuation in
+            var offset = 0
+            while offset < bytes.count {
+                continuation.yield(Array(bytes[offset..<min(bytes.count, offset + size)]))
+                offset += size
+            }
+            continuation.finish()
+        }
+    }
+
+    @Test(arguments: ["run-suunto-ambit-hr-cad-pauses.gpx", "hike-garmin-gpsmap64s-2seg-elevation.gpx"])
+    func bytesAndChunksGiveTheFilesSummary(name: String) async throws {
+        let url = TestPaths.sampleTrack(name)
+        let fromFile = try WorkoutSummary(contentsOfTrack: url.path).jsonText()
+        let bytes = try [UInt8](Data(contentsOf: url))
+        #expect(try WorkoutSummary(trackBytes: bytes, name: name).jsonText() == fromFile)
+        #expect(try WorkoutSummary(trackBytes: Data(bytes), name: name).jsonText() == fromFile)
+        for size in [7, 4096, 1 << 20] {
+            let streamed = try await WorkoutSummary(trackChunks: Self.chunks(bytes, size: size), name: name)
+            #expect(streamed.jsonText() == fromFile, "chunks of \(size) bytes")
+        }
+    }
+
+    @Test func ndjsonChunksWithoutAnExtensionAreSniffed() async throws {
+        let track = SyntheticTrack.run(seed: 3, durationSeconds: 600)
+        let text = SyntheticTrack.ndjson(track.noisy)
+        let expected = try WorkoutSummary(trackBytes: Array(text.utf8), name: "a.ndjson").jsonText()
+        let streamed = try await WorkoutSummary(trackChunks: Self.chunks(Array(text.utf8), size: 13), name: "upload")
+        #expect(streamed.jsonText() == expected)
+    }
+
+    @Test func aMalformedStreamNamesItsPlace() async throws {
+        let text = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n<trkpt lat=\"abc\" lon=\"8\"/>\n</trkseg></trk></gpx>"
+        do {
+            _ = try await WorkoutSummary(trackChunks: Self.chunks(Array(text.utf8), size: 5), name: "upload.gpx")
+            Issue.record("no error")
+        } catch let error as TrackFormatError {
+            #expect(error.file == "upload.gpx")
+            #expect(error.position.line == 2)
+        }
+    }
+
+    struct BodyFailed: Error {}
+
+    @Test func aFailingStreamThrowsItsOwnError() async throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.gpx))
+        let failing = AsyncThrowingStream<[UInt8], any Error> { continuation in
+            continuation.yield(Array(bytes[0..<10_000]))
+            continuation.finish(throwing: BodyFailed())
+        }
+        await #expect(throws: BodyFailed.self) {
+            _ = try await WorkoutSummary(trackChunks: failing, name: "upload.gpx")
+        }
+    }
+
+    @Test func aFileSamplesAsAnAsyncSequenceAreTheReadersSamples() async throws {
+        var collector = CollectedSamples()
+        _ = try TrackReader.read(TrackInput(path: Self.gpx.path), into: &collector)
+        var streamed: [Sample] = []
+        for try await sample in TrackReader.samples(of: try TrackInput(path: Self.gpx.path)) { streamed.append(sample) }
+        #expect(streamed.count == collector.samples.count)
+        #expect(streamed == collector.samples)
+        // Stopping early stops the reader (the test would hang otherwise), and a bad file throws after
+        // the samples before its damage.
+        var first: [Sample] = []
+        for try await sample in TrackReader.samples(of: try TrackInput(path: Self.gpx.path)) {
+            first.append(sample)
+            if first.count == 10 { break }
+        }
+        #expect(first == Array(collector.samples.prefix(10)))
+        let broken = Array(try String(contentsOf: Self.gpx, encoding: .utf8).utf8.prefix(20_000))
+        var beforeDamage = 0
+        await #expect(throws: TrackFormatError.self) {
+            for try await _ in TrackReader.samples(of: TrackInput(bytes: broken, name: "cut.gpx")) { beforeDamage += 1 }
+        }
+        #expect(beforeDamage > 0)
+    }
+
+    @Test func aRecordedTrackReplaysLiveOnAClock() async throws {
+        let clock = ManualClock()
+        let samples: [Sample] = (0..<5).map { .heartRate(HeartRateSample(time: 1_000 + Double($0) * 10, beatsPerMinute: 120)) }
+        let feed = AsyncStream<Sample> { continuation in
+            for sample in samples { continuation.yield(sample) }
+            continuation.finish()
+        }
+        let received = ReceivedSamples()
+        let consumer = Task {
+            for try await sample in feed.replayedLive(startingAt: 1_700_000_000, on: clock) { received.append(sample) }
+        }
+        // The first sample comes at once; the next only when 10 s have passed on the clock.
+        try await waitUntil { received.count == 1 && clock.sleeperCount == 1 }
+        #expect(received.count == 1)
+        _ = clock.advance(by: .seconds(9))
+        #expect(received.count == 1)
+        _ = clock.advance(by: .seconds(1))
+        try await waitUntil { received.count == 2 }
+        for _ in 0..<3 {
+            try await waitUntil { clock.sleeperCount == 1 }
+            _ = clock.advance(by: .seconds(10))
+        }
+        try await consumer.value
+        #expect(received.all.map(\.time) == [1_700_000_000, 1_700_000_010, 1_700_000_020, 1_700_000_030, 1_700_000_040])
+    }
+
+    @Test func shiftingTimesMovesEveryTimedSample() async throws {
+        let feed = AsyncStream<Sample> { continuation in
+            continuation.yield(.heartRate(HeartRateSample(time: 1_000, beatsPerMinute: 120)))
+            continuation.yield(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+            continuation.yield(.power(PowerSample(time: 1_002.5, watts: 200)))
+            continuation.finish()
+        }
+        var times: [Double?] = []
+        for await sample in feed.shiftingTimes(by: -1_000) { times.append(sample.time) }
+        #expect(times == [0, nil, 2.5])
+    }
+
+    /// Polls `condition` (a hang guard of 10 s, not a timing assertion).
+    func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<10_000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(condition())
+    }
+}
+
+/// Samples a consumer task received, read from the test.
+final class ReceivedSamples: @unchecked Sendable {
+    private let lock = NSLock()
+    private var samples: [Sample] = []
+    func append(_ sample: Sample) { lock.withLock { samples.append(sample) } }
+    var count: Int { lock.withLock { samples.count } }
+    var all: [Sample] { lock.withLock { samples } }
+}
+
+/// Every sample a reader hands over, in order.
+private struct CollectedSamples: TrackSampleSink {
+    var samples: [Sample] = []
+    mutating func consume(_ sample: Sample) throws { samples.append(sample) }
+}
