@@ -87,9 +87,9 @@ public struct WorkoutBuilder: Sendable {
     /// is added on top, so running time matches the device's timer time.
     public private(set) var usesDeviceTimer = false
     private var previousDeviceDistance: (meters: Double, time: Double?)?
-    /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
-    /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
-    public private(set) var analysisSeries: AnalysisSeries?
+    /// The series behind the analysis, fed from each input's outcome while ``WorkoutOptions/collectsAnalysis``
+    /// is on (stored as a plain value and tested by the option, so feeding it copies nothing).
+    private var analysis: AnalysisSeries
 
     /// A builder for a session that has not started; it starts at its first timed sample or at
     /// ``start(at:)``.
@@ -113,10 +113,8 @@ public struct WorkoutBuilder: Sendable {
             profile: options.profile.resolved, activity: options.activity,
             sensorHoldLimitSeconds: options.sensorHoldLimitSeconds, rules: options.effectiveRules)
         self.autoPause = options.autoPause.policy(for: options.activity).map(AutoPauseDetector.init(policy:))
-        if options.collectsAnalysis {
-            self.analysisSeries = AnalysisSeries(
-                movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond)
-        }
+        self.analysis = AnalysisSeries(
+            movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond)
     }
 
     /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
@@ -205,7 +203,7 @@ public struct WorkoutBuilder: Sendable {
         var outcome = SampleOutcome(input: .sample(input))
         take(input, isCall: false, into: &outcome)
         finish(&outcome)
-        analysisSeries?.record(outcome)
+        if options.collectsAnalysis { analysis.record(outcome) }
         return outcome
     }
 
@@ -213,11 +211,11 @@ public struct WorkoutBuilder: Sendable {
     /// wants the figures at the end (``consume(_:)``, the reader's sink, takes it too). The same stages run.
     /// - Complexity: O(1) amortised.
     public mutating func addWithoutOutcome(_ input: Sample) {
-        if analysisSeries != nil {
+        if options.collectsAnalysis {
             // The analysis takes the part of the outcome it needs (fixes, a rejected reading, laps).
             var partial = AnalysisOutcome()
             take(input, isCall: false, into: &partial)
-            analysisSeries?.record(input: .sample(input), partial.parts, clock: clock)
+            analysis.record(sample: input, partial.parts, clock: clock)
         } else {
             var nothing = NoOutcome()
             take(input, isCall: false, into: &nothing)
@@ -284,7 +282,7 @@ public struct WorkoutBuilder: Sendable {
         var outcome = SampleOutcome(input: .call(event))
         take(.event(event), isCall: true, into: &outcome)
         finish(&outcome)
-        analysisSeries?.record(outcome)
+        if options.collectsAnalysis { analysis.record(outcome) }
         return outcome
     }
 
@@ -778,6 +776,10 @@ extension WorkoutBuilder {
 
     /// The latest sample's time, seconds.
     public var latestSampleTime: Double? { lastTime }
+
+    /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
+    /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
+    public var analysisSeries: AnalysisSeries? { options.collectsAnalysis ? analysis : nil }
 
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {

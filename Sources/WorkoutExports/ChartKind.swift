@@ -12,6 +12,12 @@ public enum ChartKind: String, Sendable, Hashable, CaseIterable {
     /// Heart rate over running time, with the five zones shaded when the athlete's maximum heart rate
     /// or age is known.
     case heartRate
+    /// The splits as bars (per kilometre or mile by the chart's units): pace for running, walking and
+    /// hiking (faster is taller), speed for cycling; a partial last split is as wide as its share.
+    case splits
+    /// The mean-maximal power curve over the standard durations (log scale); without power, the pace
+    /// curve (the best average pace over each duration), or speed for cycling.
+    case powerCurve
 
     /// The chart of an activity's fourth statistic (`ActivityType.fourthStat`): pace for running and
     /// walking, speed for cycling, heart rate for hiking.

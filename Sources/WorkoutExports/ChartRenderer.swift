@@ -16,6 +16,8 @@ public enum ChartRenderer {
     ///   track lacks what the chart shows.
     /// - Complexity: O(n).
     public static func svg(_ kind: ChartKind, for track: ExportTrack, options: ChartOptions = ChartOptions()) throws(ExportError) -> RenderedSVG {
+        // The analysis charts need no route (a trainer ride has a power curve).
+        if kind == .splits || kind == .powerCurve { return try AnalysisChartRenderer.svg(kind, for: track, options: options) }
         guard track.pointCount > 0 else { throw .emptyRoute }
         let units = options.units
         let width = Double(Swift.min(Swift.max(options.width, 200), 4000))
@@ -36,6 +38,7 @@ public enum ChartRenderer {
             case .pace: ys = smoothed(segment.map { $0.paceSecondsPerKilometer.map { $0 * units.metersPerDistanceUnit / 1000 } })
             case .speed: ys = smoothed(segment.map { $0.speedMetersPerSecond.map { $0 * 3600 / units.metersPerDistanceUnit } })
             case .heartRate: ys = segment.map(\.heartRate)
+            case .splits, .powerCurve: ys = []
             }
             for (i, point) in segment.enumerated() {
                 let x = usesTime ? point.elapsedSeconds : point.distanceMeters / units.metersPerDistanceUnit
@@ -55,7 +58,7 @@ public enum ChartRenderer {
             title = "Pace"; xTitle = "Time"; yTitle = units.paceUnit; invertY = true
         case .speed:
             title = "Speed"; xTitle = "Time"; yTitle = units.speedUnit
-        case .heartRate:
+        case .heartRate, .splits, .powerCurve:
             title = "Heart rate"; xTitle = "Time"; yTitle = "bpm"
         }
         let allY = runs.flatMap { $0.map(\.y) }
@@ -64,7 +67,7 @@ public enum ChartRenderer {
             switch kind {
             case .elevation: throw .missingData("elevation")
             case .pace, .speed: throw .missingData(usesTime ? "timed movement" : "distance")
-            case .heartRate: throw .missingData("heart rate")
+            case .heartRate, .splits, .powerCurve: throw .missingData("heart rate")
             }
         }
 
@@ -103,6 +106,17 @@ public enum ChartRenderer {
                 canvas.rect(x: left, y: py(bandHigh), width: plotWidth, height: py(low) - py(bandHigh),
                             fill: ExportPalette.zoneColors[zone - 1].hexString, extra: "fill-opacity=\"0.45\"")
                 canvas.label("Z\(zone)", x: left + plotWidth - 6, y: (py(bandHigh) + py(low)) / 2 + 4, size: 10, anchor: "end", fill: "#555555")
+            }
+        }
+
+        // Climbs, shaded under the elevation profile (see ``ClimbDetector``).
+        if kind == .elevation {
+            for climb in track.analysis.climbs {
+                let x0 = px(climb.startDistanceMeters / units.metersPerDistanceUnit), x1 = px(climb.endDistanceMeters / units.metersPerDistanceUnit)
+                canvas.rect(x: x0, y: top, width: Swift.max(x1 - x0, 1), height: plotHeight, fill: "#f4a261", extra: "fill-opacity=\"0.22\" class=\"climb\"")
+                if let category = climb.category {
+                    canvas.label(category == .hors ? "HC" : "Cat \(category.rawValue)", x: (x0 + x1) / 2, y: top + 14, size: 10, anchor: "middle", fill: "#8a4b14")
+                }
             }
         }
 
@@ -185,6 +199,8 @@ public enum ChartRenderer {
             if let average = m.heartRateAverage { parts.append("average \(DisplayFormatting.fixed(average, digits: 0)) bpm") }
             if let maximum = m.heartRateMaximum { parts.append("max \(DisplayFormatting.fixed(maximum, digits: 0))") }
             return parts.joined(separator: " · ")
+        case .splits, .powerCurve:
+            return ""
         }
     }
 }

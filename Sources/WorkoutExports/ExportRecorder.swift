@@ -166,8 +166,13 @@ public struct ExportRecorder: TrackSampleSink {
             if untimed { point.location.time = nil; point.elapsedSeconds = nil }
             segments[segment].append(point)
         }
+        let metrics = builder.snapshot
+        let analysis = builder.analysisSeries.map {
+            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
+                            ftpWatts: builder.options.profile.ftpWatts)
+        } ?? WorkoutAnalysis()
         return ExportTrack(
             activity: builder.options.activity, activityName: activityName,
-            segments: segments.filter { !$0.isEmpty }, route: builder.route, metrics: builder.snapshot)
+            segments: segments.filter { !$0.isEmpty }, route: builder.route, metrics: metrics, analysis: analysis)
     }
 }

@@ -19,14 +19,19 @@ public struct ExportTrack: Sendable {
     /// Optional fields the reader dropped because they did not parse, by field name (empty when the track
     /// came from samples).
     public var skippedFields: [String: SkippedField] = [:]
+    /// Splits, laps, best efforts, curves, training load and climbs (the splits and power-curve charts,
+    /// and the climbs on the elevation profile).
+    public var analysis: WorkoutAnalysis
 
     /// A track from its parts; ``ExportRecorder`` is the usual way to get one.
-    public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(), metrics: WorkoutSnapshot) {
+    public init(activity: ActivityType, activityName: String? = nil, segments: [[ExportPoint]], route: RecordedRoute = RecordedRoute(),
+                metrics: WorkoutSnapshot, analysis: WorkoutAnalysis = WorkoutAnalysis()) {
         self.activity = activity
         self.activityName = activityName
         self.segments = segments
         self.route = route
         self.metrics = metrics
+        self.analysis = analysis
     }
 
     /// Number of fixes over all segments.

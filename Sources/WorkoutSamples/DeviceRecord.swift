@@ -8,17 +8,24 @@ public struct DeviceRecord: Sendable, Hashable {
     public var product: String?
     /// The sport as the file names it (FIT `sport`/`sub_sport`, TCX `Activity Sport`).
     public var sport: String?
+    /// Distance the device measured, metres.
     public var distanceMeters: Double?
     /// Time the device's timer ran (pauses excluded): FIT `total_timer_time`.
     public var timerSeconds: Double?
     /// Wall time of the recording: FIT `total_elapsed_time`.
     public var elapsedSeconds: Double?
+    /// Ascent the device measured, metres.
     public var ascentMeters: Double?
+    /// Descent the device measured, metres.
     public var descentMeters: Double?
+    /// Energy the device estimated, kilocalories.
     public var kilocalories: Double?
+    /// Average heart rate the device computed, bpm.
     public var averageHeartRate: Double?
+    /// Maximum heart rate the device recorded, bpm.
     public var maximumHeartRate: Double?
 
+    /// A record from the figures a file states.
     public init(
         manufacturer: String? = nil, product: String? = nil, sport: String? = nil, distanceMeters: Double? = nil,
         timerSeconds: Double? = nil, elapsedSeconds: Double? = nil, ascentMeters: Double? = nil,

@@ -177,3 +177,24 @@ struct AnalysisSplitsTests {
         #expect(abs(best.elapsedSeconds - 250) < 1e-6)
     }
 }
+
+/// A few bytes of input can claim months of running time or antipodal jumps: the analysis stays bounded.
+struct AnalysisBoundsTests {
+    @Test func absurdTracksGiveABoundedAnalysis() throws {
+        // Cycling, 40 fixes 10⁶ s apart alternating between 60° S and 60° N (about 13 000 km a step, 13 m/s:
+        // crossed at moving speed, so the 11 days between fixes count as running time).
+        var samples: [Sample] = []
+        for k in 0..<40 {
+            let latitude = k % 2 == 0 ? -60.0 : 60.0
+            samples.append(.location(LocationSample(time: 1_000_000_000 + Double(k) * 1_000_000, latitude: latitude, longitude: Double(k % 3))))
+            samples.append(.power(PowerSample(time: 1_000_000_000 + Double(k) * 1_000_000, watts: 200)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .cycling, filterMode: .none))
+        #expect(summary.metrics.distanceMeters > 4e8, "about 40 × 13 000 km")
+        #expect(summary.analysis.splits.kilometers.isEmpty && summary.analysis.splits.miles.isEmpty, "more than 10 000 units")
+        #expect(summary.analysis.climbs.isEmpty)
+        #expect((summary.metrics.elapsedSeconds ?? 0) > WorkoutAnalysis.maximumGridSeconds)
+        #expect(summary.analysis.meanMaximal.powerWatts.isEmpty && summary.analysis.trainingLoad == nil)
+        #expect(summary.jsonText().utf8.count < 100_000)
+    }
+}

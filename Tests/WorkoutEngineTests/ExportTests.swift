@@ -220,7 +220,7 @@ struct ExportTests {
         #expect(svg.text.firstMatch(of: /[0-9][eE][-+][0-9]|[=" ,](nan|inf|-inf)[" ,]/) == nil ? true : false, "no exponent, NaN or infinity")
         let labels = svg.text.components(separatedBy: ">Z").count - 1
         #expect(kind == .heartRate ? labels >= 1 : labels == 0, "zones are shaded on the heart-rate chart only")
-        if kind != .elevation {
+        if [.pace, .speed, .heartRate].contains(kind) {
             let dashed = svg.text.components(separatedBy: "stroke-dasharray").count - 1
             #expect(dashed == track.segments.count - 1, "a dashed line per pause")
         }

@@ -28,6 +28,9 @@ extension RouteReplay {
             /// The route map.
             case map
             case elevation, pace, speed, heartRate
+            /// The splits as bars; the mean-maximal power curve (pace or speed without power).
+            case splits
+            case powerCurve = "power-curve"
             /// The chart of the activity's fourth statistic: pace (running, walking), speed (cycling),
             /// heart rate (hiking).
             case stat
@@ -49,7 +52,7 @@ extension RouteReplay {
         @Option(name: .long, help: "Map line colour: none (the activity's colour, fading along the route), pace, heartRate or elevation.")
         var colorBy: RouteColoring = .none
 
-        @Option(name: .long, help: "What svg/png draw: the route map, or a chart (stat = the activity's fourth stat: pace, speed or heart rate).")
+        @Option(name: .long, help: "What svg/png draw: the route map, or a chart (stat = the activity's fourth stat: pace, speed or heart rate; splits; power-curve, the pace curve without power).")
         var chart: Picture = .map
 
         @Option(name: .long, help: "Picture width in pixels.")
@@ -158,6 +161,8 @@ extension RouteReplay {
             case .pace: kind = .pace
             case .speed: kind = .speed
             case .heartRate: kind = .heartRate
+            case .splits: kind = .splits
+            case .powerCurve: kind = .powerCurve
             case .stat: kind = .fourthStat(of: exported.activity)
             }
             return try ChartRenderer.svg(kind, for: exported, options: ChartOptions(width: width, height: height ?? 320, units: units))

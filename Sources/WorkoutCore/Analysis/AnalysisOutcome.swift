@@ -3,7 +3,10 @@ import WorkoutSamples
 /// The parts of an input's outcome the analysis takes: its accepted fixes, whether its reading was
 /// rejected, and its laps.
 struct AnalysisOutcomeParts {
-    var fixes: [AcceptedFix] = []
+    /// Fixes held back earlier and accepted with this input (rare), before ``fix``.
+    var released: [AnalysisFix] = []
+    /// The fix this input accepted (inline: no allocation in the common case).
+    var fix: AnalysisFix?
     var readingRejected = false
     var laps: [SessionStateChange] = []
 }
@@ -20,5 +23,27 @@ struct AnalysisOutcome: OutcomeCollector {
     mutating func noteLocation(_ verdict: LocationVerdict) {}
     mutating func noteLocationIndex(_ index: Int) {}
     mutating func noteRejectedReading(_ kind: ReadingKind) { parts.readingRejected = true }
-    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) { parts.fixes.append(fix) }
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
+        if released { parts.released.append(AnalysisFix(fix)) } else { parts.fix = AnalysisFix(fix) }
+    }
+}
+
+/// What the analysis keeps of an ``AcceptedFix`` (a few numbers, not the whole fix).
+struct AnalysisFix {
+    var time: Double?
+    var distanceMeters: Double
+    var elapsedSeconds: Double?
+    var speedMetersPerSecond: Double?
+    var smoothedAltitudeMeters: Double?
+    var followsBreak: Bool
+
+    @inline(__always)
+    init(_ fix: AcceptedFix) {
+        time = fix.location.time
+        distanceMeters = fix.distanceMeters
+        elapsedSeconds = fix.elapsedSeconds
+        speedMetersPerSecond = fix.speedMetersPerSecond
+        smoothedAltitudeMeters = fix.smoothedAltitudeMeters
+        followsBreak = fix.startsSegment || fix.followsPause
+    }
 }

@@ -6,7 +6,7 @@ public import WorkoutSamples
 /// cumulative moving time, smoothed altitude and whether a pause or a new segment came before it; the
 /// heart-rate, cadence and power readings on the running-time axis; the lap events.
 ///
-/// Compact by design: five `ContiguousArray`s of fixed-size values (about 40 bytes per fix) and 12 bytes
+/// Compact by design: `ContiguousArray`s of fixed-size values (about 40 bytes per fix) and 12 bytes
 /// per sensor reading, grown by amortised doubling; nothing is allocated per sample beyond that.
 public struct AnalysisSeries: Sendable, Hashable {
     /// Fix times, seconds since 1970 (non-decreasing).
@@ -34,6 +34,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// The speed at which a step counts as moving (the activity's threshold).
     public let movingSpeedThresholdMetersPerSecond: Double
 
+    /// Creates the value from its parts.
     public init(movingSpeedThresholdMetersPerSecond: Double) {
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond
     }
@@ -45,39 +46,54 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// - Complexity: O(1) amortised (plus the fixes the outcome released).
     public mutating func record(_ outcome: SampleOutcome) {
         var parts = AnalysisOutcomeParts()
-        parts.fixes = outcome.acceptedFixes
+        parts.released = outcome.releasedFixes.map(AnalysisFix.init)
+        parts.fix = outcome.acceptedFix.map(AnalysisFix.init)
         parts.readingRejected = outcome.rejectedReading != nil
         parts.laps = outcome.stateChanges.filter { $0.kind == .lap }
-        record(input: outcome.input, parts, clock: outcome.clock)
+        switch outcome.input {
+        case .sample(let sample): record(sample: sample, parts, clock: outcome.clock)
+        case .call(let event): record(parts, lapTrigger: event.lapTrigger)
+        default: record(parts, lapTrigger: nil)
+        }
     }
 
-    mutating func record(input: WorkoutInput, _ parts: AnalysisOutcomeParts, clock: SessionClock) {
-        for fix in parts.fixes { append(fix) }
+    /// Records the fixes and laps of an outcome.
+    private mutating func record(_ parts: AnalysisOutcomeParts, lapTrigger: LapTrigger?) {
+        for fix in parts.released { append(fix) }
+        if let fix = parts.fix { append(fix) }
         for change in parts.laps {
-            var trigger: LapTrigger?
-            switch input {
-            case .sample(.event(let event)), .call(let event): trigger = event.lapTrigger
-            default: break
-            }
-            laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: trigger))
+            laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: lapTrigger))
         }
-        guard !parts.readingRejected, clock.state == .running, case .sample(let sample) = input else { return }
+    }
+
+    /// Records what a sample did: its fixes and laps, and the sensor reading it carries.
+    mutating func record(sample: Sample, _ parts: AnalysisOutcomeParts, clock: SessionClock) {
         switch sample {
+        case .location:
+            record(parts, lapTrigger: nil)
         case .heartRate(let reading):
-            if let time = reading.time { heartRate.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.beatsPerMinute) }
+            if !parts.readingRejected, clock.state == .running, let time = reading.time {
+                heartRate.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.beatsPerMinute)
+            }
         case .cadence(let reading):
-            if let time = reading.time { cadence.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.perMinute) }
+            if !parts.readingRejected, clock.state == .running, let time = reading.time {
+                cadence.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.perMinute)
+            }
         case .power(let reading):
-            if let time = reading.time { power.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.watts) }
+            if !parts.readingRejected, clock.state == .running, let time = reading.time {
+                power.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.watts)
+            }
+        case .event(let event):
+            record(parts, lapTrigger: event.lapTrigger)
         default:
-            break
+            record(parts, lapTrigger: nil)
         }
     }
 
     /// Appends an accepted fix; an untimed one, or one earlier than the last, is not part of the analysis.
-    mutating func append(_ fix: AcceptedFix) {
-        guard let time = fix.location.time, time.isFinite, let elapsed = fix.elapsedSeconds else { return }
-        let breaks = fix.startsSegment || fix.followsPause
+    mutating func append(_ fix: AnalysisFix) {
+        guard let time = fix.time, time.isFinite, let elapsed = fix.elapsedSeconds else { return }
+        let breaks = fix.followsBreak
         var moving = movingSeconds.last ?? 0
         if let last = times.last {
             guard time >= last else { return }

@@ -9,11 +9,14 @@ public struct BestEffort: Sendable, Hashable {
     public var elapsedSeconds: Double
     /// Seconds from the workout's start to the effort's start and end.
     public var startOffsetSeconds: Double
+    /// Seconds from the workout's start to the effort's end.
     public var endOffsetSeconds: Double
     /// Where the effort starts and ends on the workout's distance, metres.
     public var startDistanceMeters: Double
+    /// Where the effort ends on the workout's distance, metres.
     public var endDistanceMeters: Double
 
+    /// Creates the value from its parts.
     public init(name: String, distanceMeters: Double, elapsedSeconds: Double, startOffsetSeconds: Double,
                 endOffsetSeconds: Double, startDistanceMeters: Double, endDistanceMeters: Double) {
         self.name = name

@@ -24,38 +24,52 @@ public enum BestEfforts {
     /// - Complexity: O(n) per distance.
     public static func efforts(times: ContiguousArray<Double>, distances: ContiguousArray<Double>, startTime: Double) -> [BestEffort] {
         let n = times.count
-        guard n > 1, let first = distances.first, let last = distances.last else { return [] }
+        guard n > 1, distances.count == n, let first = distances.first, let last = distances.last else { return [] }
         var result: [BestEffort] = []
-        for (name, target) in standardDistances(covered: last - first) {
-            var best: (seconds: Double, startTime: Double, startDistance: Double)?
-            func consider(_ startTime: Double, _ endTime: Double, _ startDistance: Double) {
-                let seconds = endTime - startTime
-                if seconds < (best?.seconds ?? .infinity) { best = (seconds, startTime, startDistance) }
-            }
-            // Stretches ending at fix j: the start at distances[j] − target, in the step (i, i + 1).
-            var i = 0
-            for j in 0..<n where distances[j] - first >= target {
-                let startDistance = distances[j] - target
-                while i + 1 < j, distances[i + 1] <= startDistance { i += 1 }
-                consider(interpolate(times, distances, i, startDistance), times[j], startDistance)
-            }
-            // Stretches starting at fix i: the end at distances[i] + target, in the step (j − 1, j).
-            var j = 1
-            for i in 0..<n {
-                let endDistance = distances[i] + target
-                if endDistance > last { break }
-                if j <= i { j = i + 1 }
-                while j < n - 1, distances[j] < endDistance { j += 1 }
-                consider(times[i], interpolate(times, distances, j - 1, endDistance), distances[i])
-            }
-            if let best {
-                result.append(BestEffort(
-                    name: name, distanceMeters: target, elapsedSeconds: best.seconds,
-                    startOffsetSeconds: best.startTime - startTime, endOffsetSeconds: best.startTime + best.seconds - startTime,
-                    startDistanceMeters: best.startDistance - first, endDistanceMeters: best.startDistance - first + target))
+        times.withUnsafeBufferPointer { t in
+            distances.withUnsafeBufferPointer { d in
+                for (name, target) in standardDistances(covered: last - first) {
+                    guard let best = fastest(target, t, d) else { continue }
+                    result.append(BestEffort(
+                        name: name, distanceMeters: target, elapsedSeconds: best.seconds,
+                        startOffsetSeconds: best.startTime - startTime, endOffsetSeconds: best.startTime + best.seconds - startTime,
+                        startDistanceMeters: best.startDistance - first, endDistanceMeters: best.startDistance - first + target))
+                }
             }
         }
         return result
+    }
+
+    /// The fastest stretch of `target` metres: its time, start time and start distance.
+    private static func fastest(_ target: Double, _ t: UnsafeBufferPointer<Double>, _ d: UnsafeBufferPointer<Double>)
+        -> (seconds: Double, startTime: Double, startDistance: Double)? {
+        let n = t.count
+        let first = d[0], last = d[n - 1]
+        var best: (seconds: Double, startTime: Double, startDistance: Double)?
+        var bestSeconds = Double.infinity
+        // Stretches ending at fix j: the start at d[j] − target, in the step (i, i + 1). The start time is
+        // at most t[i + 1], so a stretch that cannot beat the best is skipped before interpolating.
+        var i = 0
+        for j in 0..<n where d[j] - first >= target {
+            let startDistance = d[j] - target
+            while i + 1 < j, d[i + 1] <= startDistance { i += 1 }
+            guard i + 1 < n, t[j] - t[i + 1] < bestSeconds else { continue }
+            let startTime = interpolate(t, d, i, startDistance)
+            if t[j] - startTime < bestSeconds { bestSeconds = t[j] - startTime; best = (bestSeconds, startTime, startDistance) }
+        }
+        // Stretches starting at fix i: the end at d[i] + target, in the step (j − 1, j); the end time is at
+        // least t[j − 1].
+        var j = 1
+        for i in 0..<n {
+            let endDistance = d[i] + target
+            if endDistance > last { break }
+            if j <= i { j = i + 1 }
+            while j < n - 1, d[j] < endDistance { j += 1 }
+            guard t[j - 1] - t[i] < bestSeconds else { continue }
+            let seconds = interpolate(t, d, j - 1, endDistance) - t[i]
+            if seconds < bestSeconds { bestSeconds = seconds; best = (seconds, t[i], d[i]) }
+        }
+        return best
     }
 
     /// The standard distances within `meters` (1 cm of slack for sums that are not exact to the last bit).
@@ -66,7 +80,7 @@ public enum BestEfforts {
     /// The time at `distance` in the step from fix `i` to fix `i + 1` (or at fix `i` on a step that adds
     /// no distance).
     @inline(__always)
-    private static func interpolate(_ times: ContiguousArray<Double>, _ distances: ContiguousArray<Double>, _ i: Int, _ distance: Double) -> Double {
+    private static func interpolate(_ times: UnsafeBufferPointer<Double>, _ distances: UnsafeBufferPointer<Double>, _ i: Int, _ distance: Double) -> Double {
         guard i + 1 < times.count else { return times[i] }
         let d0 = distances[i], d1 = distances[i + 1]
         guard d1 > d0 else { return times[i + 1] }

@@ -2,15 +2,18 @@
 public struct Climb: Sendable, Hashable {
     /// Where the climb starts and ends on the workout's distance, metres.
     public var startDistanceMeters: Double
+    /// Where the climb ends (its top) on the workout's distance, metres.
     public var endDistanceMeters: Double
     /// The smoothed altitude at the bottom and the top, metres.
     public var startAltitudeMeters: Double
+    /// The smoothed altitude at the top, metres.
     public var topAltitudeMeters: Double
     /// The steepest grade over 100 m of the climb, percent.
     public var maximumGradePercent: Double
     /// Running time from bottom to top, seconds; `nil` without times.
     public var elapsedSeconds: Double?
 
+    /// Creates the value from its parts.
     public init(startDistanceMeters: Double, endDistanceMeters: Double, startAltitudeMeters: Double,
                 topAltitudeMeters: Double, maximumGradePercent: Double, elapsedSeconds: Double?) {
         self.startDistanceMeters = startDistanceMeters

@@ -18,20 +18,29 @@
 /// The maximum grade is the steepest over ``maximumGradeWindowMeters`` (100 m), so one noisy step cannot
 /// set it.
 public struct ClimbDetector: Sendable, Hashable {
+    /// Distance between the profile's samples, metres (10).
     public var stepMeters = 10.0
+    /// The smallest dip allowance below a climb's top, metres (5).
     public var dipFloorMeters = 5.0
+    /// The dip allowance as a fraction of the height gained so far (0.2).
     public var dipFraction = 0.2
+    /// Points within this of the bottom or the top are flat shoulders, metres (1).
     public var shoulderMeters = 1.0
+    /// A slope steeper than this is not a shoulder, percent (0.5).
     public var shoulderGradePercent = 0.5
+    /// The shortest climb kept, metres (300).
     public var minimumLengthMeters = 300.0
+    /// The flattest average grade kept, percent (3).
     public var minimumGradePercent = 3.0
+    /// The distance the maximum grade is measured over, metres (100).
     public var maximumGradeWindowMeters = 100.0
 
+    /// Creates the value from its parts.
     public init() {}
 
     /// The climbs of a profile: non-decreasing `distances` (metres) with smoothed `altitudes` (metres, NaN
     /// where unknown); `elapsedAt` gives the running time at a distance, when known.
-    /// - Complexity: O(n + D / step).
+    /// - Complexity: O(n + D / step); a profile of more than ten million steps has no climbs.
     public func climbs(distances: ContiguousArray<Double>, altitudes: ContiguousArray<Float>,
                        elapsedAt: (Double) -> Double? = { _ in nil }) -> [Climb] {
         // The profile on a 10 m grid, from the fixes that have an altitude.
@@ -40,7 +49,8 @@ public struct ClimbDetector: Sendable, Hashable {
             if let last = xs.last, distances[i] <= last { zs[zs.count - 1] = Double(altitudes[i]); continue }
             xs.append(distances[i]); zs.append(Double(altitudes[i]))
         }
-        guard xs.count > 1, let first = xs.first, let last = xs.last, last - first >= minimumLengthMeters else { return [] }
+        guard xs.count > 1, let first = xs.first, let last = xs.last, last - first >= minimumLengthMeters,
+              stepMeters > 0, (last - first) / stepMeters <= 10_000_000 else { return [] }
         let steps = Int(((last - first) / stepMeters).rounded(.down))
         var grid = ContiguousArray<Double>(repeating: 0, count: steps + 1)
         var j = 0

@@ -2,6 +2,7 @@
 public struct IntervalFigures: Sendable, Hashable {
     /// Where the stretch starts and ends on the workout's distance, metres.
     public var startDistanceMeters: Double
+    /// Where the stretch ends on the workout's distance, metres.
     public var endDistanceMeters: Double
     /// Running time (pauses excluded), seconds.
     public var elapsedSeconds: Double
@@ -12,12 +13,16 @@ public struct IntervalFigures: Sendable, Hashable {
     /// Rises and falls of the smoothed altitude within the stretch, metres (plain sums of the smoothed
     /// profile's steps, without the summary's 3 m hysteresis); `nil` without altitude.
     public var elevationGainMeters: Double?
+    /// Falls of the smoothed altitude within the stretch, metres; `nil` without altitude.
     public var elevationLossMeters: Double?
     /// Time-weighted averages of the sensors over the stretch's running time; `nil` without readings.
     public var averageHeartRateBPM: Double?
+    /// Time-weighted average cadence, per minute; `nil` without readings.
     public var averageCadence: Double?
+    /// Time-weighted average power, watts; `nil` without readings.
     public var averagePowerWatts: Double?
 
+    /// Creates the value from its parts.
     public init(
         startDistanceMeters: Double, endDistanceMeters: Double, elapsedSeconds: Double, totalSeconds: Double,
         movingSeconds: Double, elevationGainMeters: Double?, elevationLossMeters: Double?,

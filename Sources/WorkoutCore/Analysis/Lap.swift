@@ -9,9 +9,12 @@ public struct Lap: Sendable, Hashable {
     public var trigger: LapTrigger?
     /// Seconds from the workout's start to the lap's start and end (wall time).
     public var startOffsetSeconds: Double
+    /// Seconds from the workout's start to the lap's end (wall time).
     public var endOffsetSeconds: Double
+    /// The lap's distance, times, pace, elevation and sensor averages.
     public var figures: IntervalFigures
 
+    /// Creates the value from its parts.
     public init(number: Int, trigger: LapTrigger?, startOffsetSeconds: Double, endOffsetSeconds: Double, figures: IntervalFigures) {
         self.number = number
         self.trigger = trigger

@@ -9,6 +9,7 @@ public struct LapMark: Sendable, Hashable {
     /// What ended the lap, when the input says.
     public var trigger: LapTrigger?
 
+    /// Creates the value from its parts.
     public init(time: Double, elapsedSeconds: Double, trigger: LapTrigger?) {
         self.time = time
         self.elapsedSeconds = elapsedSeconds

@@ -10,6 +10,7 @@ public struct MeanMaximalCurve: Sendable, Hashable {
         /// Running time at the window's start, seconds.
         public var startElapsedSeconds: Double
 
+        /// Creates the value from its parts.
         public init(seconds: Int, value: Double, startElapsedSeconds: Double) {
             self.seconds = seconds
             self.value = value
@@ -24,6 +25,7 @@ public struct MeanMaximalCurve: Sendable, Hashable {
     /// are left out.
     public var points: [Point]
 
+    /// Creates the value from its parts.
     public init(points: [Point]) { self.points = points }
 
     /// The curve of `grid` over `durations`.

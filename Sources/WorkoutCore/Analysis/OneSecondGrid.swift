@@ -14,6 +14,7 @@ public struct OneSecondGrid: Sendable, Hashable {
     /// One value per second of running time.
     public var values: ContiguousArray<Double>
 
+    /// Creates the value from its parts.
     public init(values: ContiguousArray<Double>) { self.values = values }
 
     /// Uncovered running time longer than this breaks the power grid instead of counting as 0 W: 5 minutes,
@@ -61,11 +62,13 @@ public struct OneSecondGrid: Sendable, Hashable {
         }
         var values = ContiguousArray<Double>(repeating: .nan, count: seconds)
         let firstElapsed = track.elapsed[0], lastElapsed = track.elapsed[track.count - 1]
-        var previous = TrackPosition(index: 0, fraction: 1).value(in: moved)
+        var previous = moved[0]
+        var i = 1  // the first fix whose running time reaches t (forward only: t grows)
         for k in 0..<seconds {
             let t = Double(k + 1)
-            let position = track.position(atElapsed: t)
-            let now = position.value(in: moved)
+            while i < track.count - 1, track.elapsed[i] < t { i += 1 }
+            let e0 = track.elapsed[i - 1], e1 = track.elapsed[i]
+            let now = t >= e1 ? moved[i] : t <= e0 ? moved[i - 1] : moved[i - 1] + (t - e0) / (e1 - e0) * (moved[i] - moved[i - 1])
             // Seconds before the first fix or after the last have no speed.
             if Double(k) >= firstElapsed, t <= lastElapsed { values[k] = now - previous }
             previous = now

@@ -9,6 +9,7 @@ public struct SensorSeries: Sendable, Hashable {
     /// Readings dropped because their running time went backwards (an out-of-order input).
     public private(set) var outOfOrderCount = 0
 
+    /// Creates the value from its parts.
     public init() {}
 
     /// The number of readings.

@@ -4,8 +4,10 @@ public struct Split: Sendable, Hashable {
     public var number: Int
     /// Whether this is the last split, shorter than the unit.
     public var isPartial: Bool
+    /// The split's distance, times, pace, elevation and sensor averages.
     public var figures: IntervalFigures
 
+    /// Creates the value from its parts.
     public init(number: Int, isPartial: Bool, figures: IntervalFigures) {
         self.number = number
         self.isPartial = isPartial

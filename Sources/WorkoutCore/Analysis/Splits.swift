@@ -3,13 +3,14 @@
 /// A split ends where the workout's cumulative distance reaches the next multiple of the unit. Its time
 /// (wall, running and moving) is interpolated linearly between the two fixes around that point, and the
 /// rest of that step carries into the next split. The last split, when the distance is not a whole number
-/// of units (by more than 1 cm), is partial and marked so.
+/// of units (by more than 1 cm), is partial and marked so. Past ``maximumCount`` units there are none.
 public struct Splits: Sendable, Hashable, Codable {
     /// Splits of 1 000 m.
     public var kilometers: [Split]
     /// Splits of 1 609.344 m.
     public var miles: [Split]
 
+    /// Creates the value from its parts.
     public init(kilometers: [Split] = [], miles: [Split] = []) {
         self.kilometers = kilometers
         self.miles = miles
@@ -17,6 +18,10 @@ public struct Splits: Sendable, Hashable, Codable {
 
     /// The splits for `units` (kilometres for metric, miles for imperial).
     public func splits(for units: DisplayUnits) -> [Split] { units == .metric ? kilometers : miles }
+
+    /// A workout longer than this many units (10 000 km or miles; a few bytes of input can claim far more)
+    /// has no splits.
+    public static let maximumCount = 10_000
 
     /// A remainder shorter than this is not a split (distance sums are not exact to the last bit).
     static let toleranceMeters = 0.01
@@ -31,7 +36,7 @@ public struct Splits: Sendable, Hashable, Codable {
         let track = context.track
         guard track.count > 1 else { return [] }
         let first = track.distances[0], total = track.totalDistance
-        guard total - first > toleranceMeters else { return [] }
+        guard total - first > toleranceMeters, (total - first) / unitMeters <= Double(maximumCount) else { return [] }
         var result: [Split] = []
         var from = track.start
         var number = 1

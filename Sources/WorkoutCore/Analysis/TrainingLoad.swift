@@ -11,16 +11,22 @@
 public struct TrainingLoad: Sendable, Hashable {
     /// Seconds of running time with power (zero-filled seconds included).
     public var durationSeconds: Double
+    /// The grid's mean power, watts (zero-filled seconds included).
     public var averagePowerWatts: Double
     /// `nil` when no 30 s window without a break exists.
     public var normalizedPowerWatts: Double?
+    /// Normalized power / average power; `nil` without normalized power.
     public var variabilityIndex: Double?
     /// The FTP used, watts (from the profile).
     public var ftpWatts: Double?
+    /// Normalized power / FTP; `nil` without an FTP.
     public var intensityFactor: Double?
+    /// TSS: seconds × NP × IF / (FTP × 3600) × 100; `nil` without an FTP.
     public var trainingStressScore: Double?
+    /// Work: the grid's power summed over its seconds, kilojoules.
     public var workKilojoules: Double
 
+    /// Creates the value from its parts.
     public init(durationSeconds: Double, averagePowerWatts: Double, normalizedPowerWatts: Double?, variabilityIndex: Double?,
                 ftpWatts: Double?, intensityFactor: Double?, trainingStressScore: Double?, workKilojoules: Double) {
         self.durationSeconds = durationSeconds

@@ -4,15 +4,20 @@ public import WorkoutSamples
 /// load and climbs. Computed once, from the ``AnalysisSeries`` the builder collected, when the summary is
 /// made (``WorkoutBuilder/summary(skippedUnknownRecords:)``). Everything is empty for an untimed track.
 public struct WorkoutAnalysis: Sendable, Hashable {
+    /// Splits per kilometre and per mile.
     public var splits: Splits
+    /// Laps from the input's lap events.
     public var laps: [Lap]
     /// Running and walking only.
     public var bestEfforts: [BestEffort]
+    /// Mean-maximal power, heart-rate and speed curves.
     public var meanMaximal: MeanMaximalCurves
     /// `nil` without power.
     public var trainingLoad: TrainingLoad?
+    /// Climbs, in order along the route.
     public var climbs: [Climb]
 
+    /// Creates the value from its parts.
     public init(splits: Splits = Splits(), laps: [Lap] = [], bestEfforts: [BestEffort] = [],
                 meanMaximal: MeanMaximalCurves = MeanMaximalCurves(), trainingLoad: TrainingLoad? = nil, climbs: [Climb] = []) {
         self.splits = splits
@@ -22,6 +27,13 @@ public struct WorkoutAnalysis: Sendable, Hashable {
         self.trainingLoad = trainingLoad
         self.climbs = climbs
     }
+
+    /// Running time past which there are no mean-maximal curves or training load: 8 days (a 1 s grid of
+    /// 691 200 values, 5.5 MB per series). A few bytes of input can claim years of running time; no
+    /// workout runs this long.
+    public static let maximumGridSeconds: Double = 8 * 86_400
+    /// Distance past which there are no climbs: 10 000 km (a profile of a million 10 m steps).
+    public static let maximumClimbDistanceMeters: Double = 10_000_000
 
     /// The analysis of `series` for a workout with the figures `metrics`.
     /// - Parameters:
@@ -45,8 +57,15 @@ public struct WorkoutAnalysis: Sendable, Hashable {
         if BestEfforts.applies(to: metrics.activity) {
             bestEfforts = BestEfforts.efforts(times: track.times, distances: track.distances, startTime: startTime)
         }
-        // The grid covers whole seconds of running time; a workout of 2 h 40 min 3.6 s has 9603.
-        let seconds = Int(min(endElapsed, 1e9).rounded(.down))
+        if track.totalDistance <= Self.maximumClimbDistanceMeters {
+            climbs = ClimbDetector().climbs(distances: track.distances, altitudes: track.altitudes) { distance in
+                track.count > 1 ? track.position(atDistance: distance).value(in: track.elapsed) : nil
+            }
+        }
+        // The grid covers whole seconds of running time; a workout of 2 h 40 min 3.6 s has 9603. Beyond
+        // ``maximumGridSeconds`` (a few bytes of input can claim months of running time) there is none.
+        guard endElapsed <= Self.maximumGridSeconds else { return }
+        let seconds = Int(endElapsed.rounded(.down))
         let powerGrid = OneSecondGrid.sensor(series.power, seconds: seconds, holdLimitSeconds: holdLimitSeconds,
                                              zeroFillLimitSeconds: OneSecondGrid.powerZeroFillLimitSeconds)
         meanMaximal = MeanMaximalCurves(
@@ -56,8 +75,5 @@ public struct WorkoutAnalysis: Sendable, Hashable {
                 : MeanMaximalCurve(points: []),
             speedMetersPerSecond: MeanMaximalCurve(grid: .speed(track, seconds: seconds)))
         trainingLoad = series.power.count > 0 ? TrainingLoad(power: powerGrid, ftpWatts: ftpWatts) : nil
-        climbs = ClimbDetector().climbs(distances: track.distances, altitudes: track.altitudes) { distance in
-            track.count > 1 ? track.position(atDistance: distance).value(in: track.elapsed) : nil
-        }
     }
 }
