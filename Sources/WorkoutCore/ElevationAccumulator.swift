@@ -2,9 +2,16 @@ import WorkoutSamples
 import Foundation
 import Geodesy
 
-/// Smooths altitude with a ``KalmanAxis`` and counts gain and loss with hysteresis: a climb or a descent
+/// Smooths altitude with a ``KalmanAxis`` and a ``FixedLagSmoother`` (the same filter and smoother as the
+/// horizontal position, in one dimension) and counts gain and loss with hysteresis: a climb or a descent
 /// counts, whole, once the smoothed altitude has turned back from its extreme by more than the threshold.
 /// Unlike a fixed-step counter, no remainder below the threshold is lost at the top of each climb.
+///
+/// Noise left in the smoothed altitude does not only make false climbs (the hysteresis stops those): each
+/// counted climb runs from the lowest to the highest smoothed value, so it gains the noise's excursions at
+/// both ends, about two standard deviations of the residual each on a long flat top or bottom. Smoothing
+/// the altitude backwards as well as forwards (RTS) is what keeps that residual small; a filter alone
+/// leaves most of it at the sparse, irregular steps of a "smart recording".
 struct ElevationAccumulator: Sendable {
     var hysteresisMeters: Double
     var accelerationNoise: Double
@@ -14,6 +21,7 @@ struct ElevationAccumulator: Sendable {
     private(set) var lossMeters = 0.0
     private(set) var hasAltitude = false
     private var axis = KalmanAxis()
+    private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 64)
     private var lastTime: Double?
     private var smoothedStarted = false
     /// The extreme reached in the current direction and the extreme it started from.
@@ -32,28 +40,51 @@ struct ElevationAccumulator: Sendable {
     var minimumMeters: Double? { hasAltitude ? minimum : nil }
     var maximumMeters: Double? { hasAltitude ? maximum : nil }
 
-    /// Starts a new segment: smoothing restarts, the hysteresis state carries over.
+    /// Starts a new segment: the smoothed altitudes still in the window count, smoothing restarts, the
+    /// hysteresis state carries over.
     mutating func resetSmoothing() {
+        flush()
         smoothedStarted = false
         lastTime = nil
+    }
+
+    /// Counts the smoothed altitudes still in the smoother's window.
+    mutating func flush() {
+        while let state = lag.popOldest() { count(state.position.x) }
+    }
+
+    /// This accumulator with the window counted: what the figures are with every altitude so far.
+    var flushed: ElevationAccumulator {
+        var copy = self
+        copy.flush()
+        return copy
     }
 
     /// Takes in an altitude; `smooth` is false for `--filter none` and for untimed fixes.
     mutating func add(altitudeMeters raw: Double, time: Double?, accuracyMeters: Double?, smooth: Bool) {
         guard raw.isFinite else { return }
-        var altitude = raw
-        if smooth, let time {
-            let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
-            if smoothedStarted, let last = lastTime {
-                axis.predict(seconds: max(time - last, 0), accelerationNoise: accelerationNoise)
-                axis.update(measurement: raw, variance: sigma * sigma)
-            } else {
-                axis = KalmanAxis(position: raw, variance: sigma * sigma, velocityVariance: 1)
-                smoothedStarted = true
-            }
-            lastTime = time
-            altitude = axis.position
+        guard smooth, let time else {
+            flush()
+            count(raw)
+            return
         }
+        let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
+        var gain = SmootherGain()
+        if smoothedStarted, let last = lastTime {
+            gain = axis.predict(seconds: max(time - last, 0), accelerationNoise: accelerationNoise)
+            axis.update(measurement: raw, variance: sigma * sigma)
+        } else {
+            axis = KalmanAxis(position: raw, variance: sigma * sigma, velocityVariance: 1)
+            smoothedStarted = true
+        }
+        lastTime = time
+        lag.push(FixedLagSmoother.State(time: time, position: SIMD2(axis.position, 0), velocity: SIMD2(axis.velocity, 0), payload: 0),
+                 gainFromPrevious: gain)
+        while let state = lag.popDue() { count(state.position.x) }
+    }
+
+    /// Counts one (smoothed or raw) altitude: extremes and hysteresis.
+    private mutating func count(_ altitude: Double) {
         minimum = min(minimum, altitude)
         maximum = max(maximum, altitude)
         guard hasAltitude else {
@@ -83,7 +114,8 @@ struct ElevationAccumulator: Sendable {
         direction = newDirection
     }
 
-    /// Gain and loss including the climb or descent still open at the end.
+    /// Gain and loss including the climb or descent still open at the end (of what was counted: take
+    /// ``flushed`` first for the altitudes still in the window).
     var totals: (gainMeters: Double, lossMeters: Double) {
         switch direction {
         case 1: (gainMeters + (extreme - turning), lossMeters)

@@ -56,6 +56,8 @@ public struct WorkoutBuilder: Sendable {
     public private(set) var lastAcceptedFix: LocationSample?
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
     private var pendingChordMeters = 0.0
+    /// Default mode: whether the latest smoothed point was standing (see ``advanceChord``).
+    private var chordIsStanding = false
     private var sampleCount = 0
     private var receivedLocations = 0
     private var locationsWhilePaused = 0
@@ -96,7 +98,8 @@ public struct WorkoutBuilder: Sendable {
             self.filter = LocationFilter(configuration: configuration)
         }
         self.smoother = PositionSmoother(accelerationNoise: Self.accelerationNoise(for: options.activity), defaultAccuracyMeters: 5)
-        self.elevation = ElevationAccumulator(hysteresisMeters: options.elevationHysteresisMeters, accelerationNoise: 0.05, defaultAccuracyMeters: 2)
+        self.elevation = ElevationAccumulator(hysteresisMeters: options.elevationHysteresisMeters,
+                                              accelerationNoise: Self.verticalAccelerationNoise, defaultAccuracyMeters: 2)
         self.heartRate = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.cadence = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.power = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
@@ -106,14 +109,26 @@ public struct WorkoutBuilder: Sendable {
         self.autoPause = options.autoPause.policy(for: options.activity).map(AutoPauseDetector.init(policy:))
     }
 
-    /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
+    /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`. Set by the
+    /// rule of thumb for the white-acceleration model, `q ≈ Δv² / T` for a manoeuvre that changes the velocity
+    /// by `Δv` over `T` seconds (Bar-Shalom, Li & Kirubarajan 2001, §6.2.2): a runner turning a
+    /// 90° street corner at 3 m/s changes velocity by about 4 m/s in 5 s (q ≈ 3); a walker or hiker at
+    /// 1.5 m/s by 2 m/s in 3 s (1.5); a rider at 7 m/s by 6–10 m/s in 4–5 s (6, at the low end: a bend
+    /// of a road is wider than a street corner). Lower values cut corners (the smoothed track is short),
+    /// higher ones let noise through (it is long); measured on the `AccuracyTests` families.
     static func accelerationNoise(for activity: ActivityType) -> Double {
         switch activity {
-        case .running: 1.0
-        case .walking, .hiking: 0.5
-        case .cycling: 2.0
+        case .running: 3.0
+        case .walking, .hiking: 1.5
+        case .cycling: 6.0
         }
     }
+
+    /// Acceleration noise of the altitude smoother (m²/s³). The vertical speed on foot or on a bike changes
+    /// slowly: by about 0.25 m/s over 30 s cresting a hill, so `q ≈ 0.25² / 30 ≈ 0.002` by the same rule of
+    /// thumb. Larger values let GPS altitude noise through: each counted climb then gains the noise's
+    /// excursions at its two ends, and a sparse track (steps of 1–8 s) read 10–20 % high with 0.05.
+    static let verticalAccelerationNoise = 0.002
 
     /// In the default mode, distance grows in chords of at least this length along the smoothed track:
     /// the residual jitter of GPS noise adds length to every short step, and a 10 m chord averages it out
@@ -484,7 +499,8 @@ public struct WorkoutBuilder: Sendable {
     }
 
     private mutating func beginMeasuredSegment() {
-        // The last, short chord of the segment counts.
+        // The smoothed points still in the window, then the last, short chord of the segment count.
+        drainSmoother()
         route.addDistance(pendingChordMeters)
         pendingChordMeters = 0
         smoother.reset()
@@ -519,7 +535,9 @@ public struct WorkoutBuilder: Sendable {
     private mutating func crossGap(to fix: LocationSample) {
         nextFixCrossesGap = false
         previousFix = nil
-        guard options.filterMode == .default, fix.time != nil, let from = lastSmoothedPoint else { return }
+        guard options.filterMode == .default, fix.time != nil else { return }
+        drainSmoother()
+        guard let from = lastSmoothedPoint else { return }
         route.addDistance(pendingChordMeters)
         pendingChordMeters = 0
         route.addDistance(Ellipsoid.wgs84.distanceMeters(
@@ -623,40 +641,23 @@ public struct WorkoutBuilder: Sendable {
         lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
         var stepMeters = 0.0
+        var stepSeconds: Double?
+        if let t0 = previousFix?.time, let t1 = fix.time, t1 > t0 { stepSeconds = t1 - t0 }
         if smoothing, let time = fix.time {
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
-            // least `distanceChordMeters` (see the README's "How distance is measured").
-            let smoothed = smoother.smooth(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters)
-            lastSmoothedPoint = smoothed
-            if let anchor = previousMeasuredPoint {
-                if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold {
-                    previousMeasuredPoint = smoothed
-                    pendingChordMeters = 0
-                } else {
-                    // The tangent plane decides whether the chord is complete (it is within 0.1 % of the
-                    // geodesic over 10 m); the geodesic is computed only for a chord that counts, one in
-                    // three or four fixes at running pace.
-                    let planar = scaleCache.scale(atLatitude: anchor.latitude).planarDistanceMeters(
-                        latitude1: anchor.latitude, longitude1: anchor.longitude,
-                        latitude2: smoothed.latitude, longitude2: smoothed.longitude)
-                    pendingChordMeters = planar
-                    if planar >= Self.distanceChordMeters * 0.99 {
-                        let chordMeters = Ellipsoid.wgs84.distanceMeters(
-                            latitude1: anchor.latitude, longitude1: anchor.longitude,
-                            latitude2: smoothed.latitude, longitude2: smoothed.longitude)
-                        if chordMeters >= Self.distanceChordMeters {
-                            route.addDistance(chordMeters)
-                            previousMeasuredPoint = smoothed
-                            pendingChordMeters = 0
-                        } else {
-                            pendingChordMeters = chordMeters
-                        }
-                    }
-                }
-            } else {
-                previousMeasuredPoint = smoothed
-            }
+            // least `distanceChordMeters` (see the README's "Distance"). The smoothed point comes out of the
+            // fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
+            // time is decided on the smoothed speed (unless the device gave its own speed, counted below).
+            smoother.add(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters,
+                         payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
+            while let point = smoother.popDue() { takeSmoothed(point) }
         } else {
+            if options.filterMode == .default {
+                // An untimed fix inside a smoothed track: the smoothed points so far count first, and the
+                // raw step runs from where the last chord ended (it covers the open chord).
+                drainSmoother()
+                pendingChordMeters = 0
+            }
             if let previous = previousMeasuredPoint {
                 stepMeters = Ellipsoid.wgs84.distanceMeters(
                     latitude1: previous.latitude, longitude1: previous.longitude,
@@ -674,7 +675,7 @@ public struct WorkoutBuilder: Sendable {
             let rawStepMeters = smoothing ? scaleCache.approximateDistanceMeters(from: previous, to: fix) : stepMeters
             let rawStepSpeed = fix.speedMetersPerSecond ?? (rawStepMeters / seconds)
             let movingSpeed = fix.speedMetersPerSecond ?? (smoothing ? smoother.speedMetersPerSecond : stepMeters / seconds)
-            if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+            if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond, !smoothing || fix.speedMetersPerSecond != nil {
                 movingSeconds += seconds
             }
             currentSpeedMetersPerSecond = movingSpeed
@@ -702,6 +703,82 @@ public struct WorkoutBuilder: Sendable {
     }
 }
 
+extension WorkoutBuilder {
+    /// A point of the smoothed track (default mode), in order: it ends a step of moving time when its
+    /// smoothed speed reaches the moving threshold, and it moves the distance chord on.
+    private mutating func takeSmoothed(_ point: PositionSmoother.Point) {
+        let rules = options.effectiveRules
+        lastSmoothedPoint = (point.latitude, point.longitude)
+        if point.payload > 0, point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond { movingSeconds += point.payload }
+        let scale = scaleCache.scale(atLatitude: previousMeasuredPoint?.latitude ?? point.latitude)
+        let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &chordIsStanding, to: point,
+                                       stationaryBelowMetersPerSecond: rules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold,
+                                       scale: scale)
+        if meters > 0 { route.addDistance(meters) }
+    }
+
+    /// Takes every smoothed point still in the smoother's window (the end of a segment, a gap).
+    private mutating func drainSmoother() {
+        while let point = smoother.popOldest() { takeSmoothed(point) }
+    }
+
+    /// Moves the distance chord from `anchor` on to a smoothed point; returns the metres of a chord that
+    /// completed (0 when none did). While the smoothed speed is below `stationaryBelowMetersPerSecond` the
+    /// mover stands: the chord restarts where they stand, so drift at a stop adds nothing; the point where
+    /// they come to a stand closes the open chord there (it was travelled: dropping it would lose half a
+    /// chord, 5 m, at every stop). `scale` is the tangent plane at the anchor.
+    static func advanceChord(anchor: inout (latitude: Double, longitude: Double)?, pendingMeters: inout Double, standing: inout Bool,
+                             to point: PositionSmoother.Point, stationaryBelowMetersPerSecond: Double, scale: LocalScale) -> Double {
+        guard let start = anchor else {
+            anchor = (point.latitude, point.longitude)
+            standing = false
+            return 0
+        }
+        if point.speedMetersPerSecond < stationaryBelowMetersPerSecond {
+            let meters = standing ? 0 : scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
+                                                                  latitude2: point.latitude, longitude2: point.longitude)
+            anchor = (point.latitude, point.longitude)
+            pendingMeters = 0
+            standing = true
+            return meters
+        }
+        standing = false
+        // The tangent plane decides whether the chord is complete (it is within 0.1 % of the geodesic over
+        // 10 m); the geodesic is computed only for a chord that counts, one in three or four fixes at
+        // running pace.
+        let planar = scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
+                                                latitude2: point.latitude, longitude2: point.longitude)
+        pendingMeters = planar
+        guard planar >= distanceChordMeters * 0.99 else { return 0 }
+        let chordMeters = Ellipsoid.wgs84.distanceMeters(
+            latitude1: start.latitude, longitude1: start.longitude, latitude2: point.latitude, longitude2: point.longitude)
+        guard chordMeters >= distanceChordMeters else {
+            pendingMeters = chordMeters
+            return 0
+        }
+        anchor = (point.latitude, point.longitude)
+        pendingMeters = 0
+        return chordMeters
+    }
+
+    /// What the smoothed points still in the smoother's window add, smoothed with every fix so far: the
+    /// distance (with the open chord) and the moving time. A summary and a live figure add it to what the
+    /// builder has counted, so they hold every fix so far.
+    var smoothingTail: (distanceMeters: Double, movingSeconds: Double) {
+        guard options.filterMode == .default else { return (pendingChordMeters, 0) }
+        let rules = options.effectiveRules
+        var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = chordIsStanding
+        var meters = 0.0, moving = 0.0
+        smoother.forEachPending { point in
+            if point.payload > 0, point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond { moving += point.payload }
+            meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
+                                        stationaryBelowMetersPerSecond: rules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold,
+                                        scale: LocalScale(latitude: anchor?.latitude ?? point.latitude))
+        }
+        return (meters + pending, moving)
+    }
+}
+
 extension WorkoutBuilder: TrackSampleSink {
     public mutating func trackActivity(named name: String) throws {
         if let activity = ActivityType(parsing: name) { adoptActivity(activity) }
@@ -720,7 +797,7 @@ extension WorkoutBuilder {
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
     /// workout without any accepted fix, the distance the device measured itself (``DistanceSample``).
     public var distanceMeters: Double {
-        route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
+        route.locationCount > 0 ? route.distanceMeters + smoothingTail.distanceMeters : deviceDistanceMeters
     }
 
 
@@ -734,8 +811,10 @@ extension WorkoutBuilder {
 
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {
+        let elevation = self.elevation.flushed
         let (gain, loss) = elevation.totals
         let timed = !timeIsUnusable
+        let tail = smoothingTail
         let end = timed ? clock.endTime ?? lastTime : nil
         return WorkoutSnapshot(
             activity: options.activity,
@@ -744,8 +823,8 @@ extension WorkoutBuilder {
             startTime: timed ? firstTime : nil,
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
-            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds,
-            distanceMeters: distanceMeters,
+            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds + tail.movingSeconds,
+            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters,
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,
             locationsWhilePaused: locationsWhilePaused,
