@@ -50,7 +50,7 @@ struct ElevationAccumulator: Sendable {
 
     /// Counts the smoothed altitudes still in the smoother's window.
     mutating func flush() {
-        while let state = lag.popOldest() { count(state.position.x) }
+        while let state = lag.popOldest(aheadSeconds: 0) { count(state.state.position.x) }
     }
 
     /// This accumulator with the window counted: what the figures are with every altitude so far.
@@ -80,7 +80,7 @@ struct ElevationAccumulator: Sendable {
         lastTime = time
         lag.push(FixedLagSmoother.State(time: time, position: SIMD2(axis.position, 0), velocity: SIMD2(axis.velocity, 0), payload: 0),
                  gainFromPrevious: gain)
-        while let state = lag.popDue() { count(state.position.x) }
+        while let state = lag.popDue(aheadSeconds: 0) { count(state.state.position.x) }
     }
 
     /// Counts one (smoothed or raw) altitude: extremes and hysteresis.

@@ -10,7 +10,7 @@
 ///
 /// The states still in the window are not lost: ``forEachPending(_:)`` gives them smoothed with everything
 /// so far (the fixed-interval smoother of the window), which is what a summary or a live figure adds to what
-/// was given out, and ``popOldest()`` gives them out for good at the end of a segment. A live session's figures
+/// was given out, and ``popOldest(aheadSeconds:)`` gives them out for good at the end of a segment. A live session's figures
 /// are thus always the best estimate from the fixes so far; the last ``lagSeconds`` of them may still move
 /// by a fraction of a metre as later fixes arrive.
 ///
@@ -47,9 +47,9 @@ struct FixedLagSmoother: Sendable {
     var newest: State? { count > 0 ? ring[index(count - 1)] : nil }
 
     /// Adds the filtered state of a new fix, with `gain` the RTS gain of the prediction that led to it from
-    /// the previous state (ignored for the first). Then take what became due with ``popDue()``.
+    /// the previous state (ignored for the first). Then take what became due with ``popDue(aheadSeconds:)``.
     mutating func push(_ state: State, gainFromPrevious gain: SmootherGain) {
-        if count == capacity { _ = popOldest() }
+        if count == capacity { _ = popOldest(aheadSeconds: 0) }
         if count > 0 { ring[index(count - 1)].gain = gain }
         if ring.count < capacity {
             ring.append(state)
@@ -59,18 +59,20 @@ struct FixedLagSmoother: Sendable {
         count += 1
     }
 
-    /// The oldest state, smoothed, once it is ``lagSeconds`` older than the newest (or the window is full);
-    /// `nil` while none is due.
-    mutating func popDue() -> State? {
+    /// The oldest state, smoothed, once it is ``lagSeconds`` older than the newest (or the window is full),
+    /// with the smoothed state `aheadSeconds` after it (see ``popOldest(aheadSeconds:)``); `nil` while none
+    /// is due.
+    mutating func popDue(aheadSeconds: Double) -> (state: State, ahead: State)? {
         guard count > 1, count >= capacity || ring[index(count - 1)].time - ring[start].time > lagSeconds else { return nil }
-        return popOldest()
+        return popOldest(aheadSeconds: aheadSeconds)
     }
 
-    /// The oldest state smoothed with every later one, removed from the window; `nil` when it is empty.
+    /// The oldest state smoothed with every later one, removed from the window, with the first later smoothed
+    /// state at least `aheadSeconds` after it (the newest when none is); `nil` when the window is empty.
     /// Take them all to empty the window at the end of a segment (O(count²), at most a few thousand steps).
-    mutating func popOldest() -> State? {
+    mutating func popOldest(aheadSeconds: Double) -> (state: State, ahead: State)? {
         guard count > 0 else { return nil }
-        let state = smoothedOldest()
+        let state = smoothedOldest(aheadSeconds: aheadSeconds)
         start = (start + 1) % capacity
         count -= 1
         if count == 0 {
@@ -85,15 +87,19 @@ struct FixedLagSmoother: Sendable {
         for i in 0..<count { ring[index(i)].position -= offset }
     }
 
-    /// The oldest state smoothed with every later state of the window: one backward pass.
-    private func smoothedOldest() -> State {
+    /// The oldest state smoothed with every later state of the window (one backward pass), and the
+    /// smoothed state met on the way that is the first at least `aheadSeconds` after it.
+    private func smoothedOldest(aheadSeconds: Double) -> (state: State, ahead: State) {
         var next = ring[index(count - 1)]
+        var ahead = next
+        let aheadTime = ring[start].time + aheadSeconds
         var i = count - 2
         while i >= 0 {
+            if next.time >= aheadTime { ahead = next }
             next = Self.smoothed(ring[index(i)], givenSmoothedNext: next)
             i -= 1
         }
-        return next
+        return (next, ahead)
     }
 
     /// One RTS backward step: `x̂(k|n) = x̂(k|k) + C·(x̂(k+1|n) − F·x̂(k|k))`.
@@ -107,9 +113,9 @@ struct FixedLagSmoother: Sendable {
         return result
     }
 
-    /// Calls `body` with every state still in the window, oldest first, smoothed with everything so far.
+    /// Calls `body` with the states still in the window, oldest first, smoothed with everything so far.
     /// Allocates nothing on the heap.
-    func forEachPending(_ body: (State) -> Void) {
+    func withPending(_ body: (UnsafeMutableBufferPointer<State>) -> Void) {
         guard count > 0 else { return }
         withUnsafeTemporaryAllocation(of: State.self, capacity: count) { buffer in
             var next = ring[index(count - 1)]
@@ -120,7 +126,7 @@ struct FixedLagSmoother: Sendable {
                 buffer.initializeElement(at: i, to: next)
                 i -= 1
             }
-            for j in 0..<count { body(buffer[j]) }
+            body(buffer)
             _ = buffer.deinitialize()
         }
     }

@@ -709,32 +709,59 @@ extension WorkoutBuilder {
     private mutating func takeSmoothed(_ point: PositionSmoother.Point) {
         let rules = options.effectiveRules
         lastSmoothedPoint = (point.latitude, point.longitude)
-        if point.payload > 0, point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond { movingSeconds += point.payload }
+        if point.payload > 0, Self.isMoving(point, rules: rules) { movingSeconds += point.payload }
         let scale = scaleCache.scale(atLatitude: previousMeasuredPoint?.latitude ?? point.latitude)
         let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &chordIsStanding, to: point,
-                                       stationaryBelowMetersPerSecond: rules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold,
-                                       scale: scale)
+                                       isStanding: Self.isStanding(point, rules: rules), scale: scale)
         if meters > 0 { route.addDistance(meters) }
     }
+
+    /// Whether the step ending at a smoothed point counts as moving time: its smoothed speed reaches the
+    /// moving threshold, and the track's net displacement around it is not that of a mover standing still
+    /// (see ``isStandingByWindow(_:rules:)``).
+    static func isMoving(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond && !isStandingByWindow(point, rules: rules)
+    }
+
+    /// Whether the smoothed track nets less than ``standingWindowFractionOfMovingThreshold`` of the moving
+    /// threshold over ``PositionSmoother/windowSeconds`` around a point: GPS noise whose error wanders over
+    /// 10–20 s (a city street) moves a smoothed track at a stop by 0.5–1 m/s, as fast as a walk, but it
+    /// returns as often as it leaves, so its net displacement stays near zero.
+    static func isStandingByWindow(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.windowSpeedMetersPerSecond < rules.movingSpeedThresholdMetersPerSecond * standingWindowFractionOfMovingThreshold
+    }
+
+    /// See ``isStandingByWindow(_:rules:)``: the moving threshold itself. Over 20 s, 3 m of noise
+    /// correlated over 15 s nets about 0.2 m/s; a runner at 3 m/s coming to a stop nets less than 0.75 m/s
+    /// only from 5 s into the stop (half the window, less the threshold's share of it).
+    static let standingWindowFractionOfMovingThreshold = 1.0
 
     /// Takes every smoothed point still in the smoother's window (the end of a segment, a gap).
     private mutating func drainSmoother() {
         while let point = smoother.popOldest() { takeSmoothed(point) }
     }
 
+    /// Whether the mover stands at a smoothed point, for distance: the smoothed speed is below
+    /// ``stationaryFractionOfMovingThreshold`` of the moving threshold, or the track nets almost nothing
+    /// around it (``isStandingByWindow(_:rules:)``).
+    static func isStanding(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.speedMetersPerSecond < rules.movingSpeedThresholdMetersPerSecond * stationaryFractionOfMovingThreshold
+            || isStandingByWindow(point, rules: rules)
+    }
+
     /// Moves the distance chord from `anchor` on to a smoothed point; returns the metres of a chord that
-    /// completed (0 when none did). While the smoothed speed is below `stationaryBelowMetersPerSecond` the
-    /// mover stands: the chord restarts where they stand, so drift at a stop adds nothing; the point where
+    /// completed (0 when none did). While the mover stands (`isStanding`, see ``isStanding(_:rules:)``),
+    /// the chord restarts where they stand, so drift at a stop adds nothing; the point where
     /// they come to a stand closes the open chord there (it was travelled: dropping it would lose half a
     /// chord, 5 m, at every stop). `scale` is the tangent plane at the anchor.
     static func advanceChord(anchor: inout (latitude: Double, longitude: Double)?, pendingMeters: inout Double, standing: inout Bool,
-                             to point: PositionSmoother.Point, stationaryBelowMetersPerSecond: Double, scale: LocalScale) -> Double {
+                             to point: PositionSmoother.Point, isStanding: Bool, scale: LocalScale) -> Double {
         guard let start = anchor else {
             anchor = (point.latitude, point.longitude)
             standing = false
             return 0
         }
-        if point.speedMetersPerSecond < stationaryBelowMetersPerSecond {
+        if isStanding {
             let meters = standing ? 0 : scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
                                                                   latitude2: point.latitude, longitude2: point.longitude)
             anchor = (point.latitude, point.longitude)
@@ -770,10 +797,9 @@ extension WorkoutBuilder {
         var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = chordIsStanding
         var meters = 0.0, moving = 0.0
         smoother.forEachPending { point in
-            if point.payload > 0, point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond { moving += point.payload }
+            if point.payload > 0, Self.isMoving(point, rules: rules) { moving += point.payload }
             meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
-                                        stationaryBelowMetersPerSecond: rules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold,
-                                        scale: LocalScale(latitude: anchor?.latitude ?? point.latitude))
+                                        isStanding: Self.isStanding(point, rules: rules), scale: LocalScale(latitude: anchor?.latitude ?? point.latitude))
         }
         return (meters + pending, moving)
     }

@@ -32,13 +32,18 @@ struct AccuracyTests {
         var elevationGain = 0.05
     }
 
-    /// The targets per family. The urban run does not meet them yet: noise that decorrelates within
-    /// 10–20 s varies as fast as a runner turns a corner, so no smoothing of positions alone separates the
-    /// two (measured over 12 seeds: distance +0.4 to +1.5 %, moving time +0.4 to +2.5 %, where stops
-    /// read as slow movement). Its bounds hold what is reached, so that it cannot get worse unnoticed.
+    /// The targets per family. Two of these generated families are harsher than the held-out
+    /// cases (the engine before the smoother read them 1.5 times as long, +0.8 to +1.9 % on the urban run)
+    /// and do not meet every target yet; their bounds hold what is reached (over 10 seeds), so that they
+    /// cannot get worse unnoticed:
+    /// - urban run, distance: noise that decorrelates within 10–20 s varies as fast as a runner turns a
+    ///   corner, so no linear smoother separates the two (−0.1 to +1.2 %);
+    /// - thinned run, distance: at 1–8 s steps with 4–5 m of noise the smoothed track rounds corners
+    ///   (−0.7 to +0.1 %).
     static func targets(_ family: NoiseFamily) -> Targets {
         switch family {
-        case .urbanRun: Targets(distance: 0.016, movingTime: 0.026)
+        case .urbanRun: Targets(distance: 0.013)
+        case .thinnedRun: Targets(distance: 0.008)
         default: Targets()
         }
     }
