@@ -20,11 +20,11 @@ struct PositionSmoother: Sendable {
         var windowSpeedMetersPerSecond: Double = .infinity
     }
 
-    /// The span of ``Point/windowSpeedMetersPerSecond``. A mover who stands for less than half of it is
-    /// judged by the smoothed speed alone; over 20 s, 3 m of noise correlated over 15 s nets about 0.2 m/s,
-    /// under every moving threshold, while a runner at 3 m/s nets 3 m/s on a straight, 2 m/s across a
-    /// right-angle corner, and less than the threshold only within about 2.5 s of the apex of a U-turn.
-    static let windowSeconds = 20.0
+    /// The span of ``Point/windowSpeedMetersPerSecond``: 40 s, over which 3 m of noise correlated over
+    /// 15 s nets about 0.13 m/s, while a runner at 3 m/s nets 3 m/s on a straight, 2 m/s across a
+    /// right-angle corner, and less than a quarter of the moving threshold only within about a second of
+    /// the apex of a U-turn. The smoother's lag (30 s) holds the 20 s ahead that it needs.
+    static let windowSeconds = 40.0
 
     /// Acceleration noise (m²/s³): how sharply the mover can change velocity, the spectral density of the
     /// white-acceleration model (Bar-Shalom, Li & Kirubarajan 2001, §6.2.2). It enters the prediction as

@@ -726,15 +726,17 @@ extension WorkoutBuilder {
     /// Whether the smoothed track nets less than ``standingWindowFractionOfMovingThreshold`` of the moving
     /// threshold over ``PositionSmoother/windowSeconds`` around a point: GPS noise whose error wanders over
     /// 10–20 s (a city street) moves a smoothed track at a stop by 0.5–1 m/s, as fast as a walk, but it
-    /// returns as often as it leaves, so its net displacement stays near zero.
+    /// returns as often as it leaves, so its net displacement stays small.
     static func isStandingByWindow(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
         point.windowSpeedMetersPerSecond < rules.movingSpeedThresholdMetersPerSecond * standingWindowFractionOfMovingThreshold
     }
 
-    /// See ``isStandingByWindow(_:rules:)``: the moving threshold itself. Over 20 s, 3 m of noise
-    /// correlated over 15 s nets about 0.2 m/s; a runner at 3 m/s coming to a stop nets less than 0.75 m/s
-    /// only from 5 s into the stop (half the window, less the threshold's share of it).
-    static let standingWindowFractionOfMovingThreshold = 1.0
+    /// See ``isStandingByWindow(_:rules:)``: a quarter of the moving threshold (0.19 m/s running), like
+    /// ``stationaryFractionOfMovingThreshold``, so a slow, steep hike read with running's thresholds still
+    /// moves. Over 40 s, 3 m of noise correlated over 15 s nets about 0.13 m/s; a runner at 3 m/s who
+    /// stops nets less than 0.19 m/s only from 17.5 s into the stop (half the window, less the
+    /// threshold's share of it), so the rule trims long stops and leaves short ones to the speed.
+    static let standingWindowFractionOfMovingThreshold = 0.25
 
     /// Takes every smoothed point still in the smoother's window (the end of a segment, a gap).
     private mutating func drainSmoother() {
