@@ -23,6 +23,15 @@ struct ElevationAccumulator: Sendable {
     private var axis = KalmanAxis()
     private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 64)
     private var lastTime: Double?
+    /// The estimated variance of altitudes that state no accuracy, and the last two raw altitudes it
+    /// comes from (see ``add(altitudeMeters:time:accuracyMeters:smooth:)``).
+    private var noiseVariance = 0.0
+    private var lastRaw: (time: Double, altitude: Double)?
+    private var secondLastRaw: (time: Double, altitude: Double)?
+    /// The span of that estimate's running mean, and the least noise it may conclude (a barometric
+    /// altimeter's resolution).
+    static let noiseWindowSeconds = 60.0
+    static let minimumAccuracyMeters = 0.2
     private var smoothedStarted = false
     /// The extreme reached in the current direction and the extreme it started from.
     private var extreme = 0.0
@@ -46,6 +55,8 @@ struct ElevationAccumulator: Sendable {
         flush()
         smoothedStarted = false
         lastTime = nil
+        lastRaw = nil
+        secondLastRaw = nil
     }
 
     /// Counts the smoothed altitudes still in the smoother's window.
@@ -71,13 +82,35 @@ struct ElevationAccumulator: Sendable {
         let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
         var gain = SmootherGain()
         if smoothedStarted, let last = lastTime {
-            gain = axis.predict(seconds: max(time - last, 0), accelerationNoise: accelerationNoise)
-            axis.update(measurement: raw, variance: sigma * sigma)
+            let dt = max(time - last, 0)
+            gain = axis.predict(seconds: dt, accelerationNoise: accelerationNoise)
+            var variance = sigma * sigma
+            if accuracyMeters == nil {
+                // No stated accuracy: a barometric altimeter (decimetres) and GPS altitude (metres) differ
+                // tenfold, so the noise is estimated from the data: the previous altitude's departure from
+                // the straight line between its neighbours, `e = z₁ − ((1−a)·z₀ + a·z₂)`, has variance
+                // `R·(1 + a² + (1−a)²)` plus the terrain's curvature, which over a few seconds is small
+                // (the difference-based variance estimator of von Neumann et al., Ann. Math. Statist. 12,
+                // 1941, for irregular steps). Its mean over about a minute, between
+                // `minimumAccuracyMeters` and the default, is the measurement variance.
+                if let (t0, z0) = secondLastRaw, let (t1, z1) = lastRaw, time > t0 {
+                    let a = (t1 - t0) / (time - t0)
+                    let departure = z1 - ((1 - a) * z0 + a * raw)
+                    let sample = departure * departure / (1 + a * a + (1 - a) * (1 - a))
+                    let weight = min((time - t1) / Self.noiseWindowSeconds, 1)
+                    noiseVariance += weight * (sample - noiseVariance)
+                }
+                variance = min(max(noiseVariance, Self.minimumAccuracyMeters * Self.minimumAccuracyMeters), variance)
+            }
+            axis.update(measurement: raw, variance: variance)
         } else {
+            noiseVariance = sigma * sigma
             axis = KalmanAxis(position: raw, variance: sigma * sigma, velocityVariance: 1)
             smoothedStarted = true
         }
         lastTime = time
+        secondLastRaw = lastRaw
+        lastRaw = (time, raw)
         lag.push(FixedLagSmoother.State(time: time, position: SIMD2(axis.position, 0), velocity: SIMD2(axis.velocity, 0), payload: 0),
                  gainFromPrevious: gain)
         while let state = lag.popDue(aheadSeconds: 0) { count(state.state.position.x) }
