@@ -2,9 +2,16 @@ import WorkoutSamples
 import Foundation
 import Geodesy
 
-/// Smooths altitude with a ``KalmanAxis`` and counts gain and loss with hysteresis: a climb or a descent
+/// Smooths altitude with a ``KalmanAxis`` and a ``FixedLagSmoother`` (the same filter and smoother as the
+/// horizontal position, in one dimension) and counts gain and loss with hysteresis: a climb or a descent
 /// counts, whole, once the smoothed altitude has turned back from its extreme by more than the threshold.
 /// Unlike a fixed-step counter, no remainder below the threshold is lost at the top of each climb.
+///
+/// Noise left in the smoothed altitude does not only make false climbs (the hysteresis stops those): each
+/// counted climb runs from the lowest to the highest smoothed value, so it gains the noise's excursions at
+/// both ends, about two standard deviations of the residual each on a long flat top or bottom. Smoothing
+/// the altitude backwards as well as forwards (RTS) is what keeps that residual small; a filter alone
+/// leaves most of it at the sparse, irregular steps of a "smart recording".
 struct ElevationAccumulator: Sendable {
     var hysteresisMeters: Double
     var accelerationNoise: Double
@@ -13,10 +20,21 @@ struct ElevationAccumulator: Sendable {
     private(set) var gainMeters = 0.0
     private(set) var lossMeters = 0.0
     private(set) var hasAltitude = false
-    /// The latest altitude counted (smoothed when smoothing applies), metres.
+    /// The latest altitude taken in (the filtered estimate when smoothing applies, else the raw value),
+    /// metres: what the analysis records per fix.
     private(set) var latestMeters: Double?
     private var axis = KalmanAxis()
+    private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 64)
     private var lastTime: Double?
+    /// The estimated variance of altitudes that state no accuracy, and the last two raw altitudes it
+    /// comes from (see ``add(altitudeMeters:time:accuracyMeters:smooth:)``).
+    private var noiseVariance = 0.0
+    private var lastRaw: (time: Double, altitude: Double)?
+    private var secondLastRaw: (time: Double, altitude: Double)?
+    /// The span of that estimate's running mean, and the least noise it may conclude (a barometric
+    /// altimeter's resolution).
+    static let noiseWindowSeconds = 60.0
+    static let minimumAccuracyMeters = 0.2
     private var smoothedStarted = false
     /// The extreme reached in the current direction and the extreme it started from.
     private var extreme = 0.0
@@ -34,29 +52,77 @@ struct ElevationAccumulator: Sendable {
     var minimumMeters: Double? { hasAltitude ? minimum : nil }
     var maximumMeters: Double? { hasAltitude ? maximum : nil }
 
-    /// Starts a new segment: smoothing restarts, the hysteresis state carries over.
+    /// Starts a new segment: the smoothed altitudes still in the window count, smoothing restarts, the
+    /// hysteresis state carries over.
     mutating func resetSmoothing() {
+        flush()
         smoothedStarted = false
         lastTime = nil
+        lastRaw = nil
+        secondLastRaw = nil
+    }
+
+    /// Counts the smoothed altitudes still in the smoother's window.
+    mutating func flush() {
+        while let state = lag.popOldest(aheadSeconds: 0) { count(state.state.position.x) }
+    }
+
+    /// This accumulator with the window counted: what the figures are with every altitude so far.
+    var flushed: ElevationAccumulator {
+        var copy = self
+        copy.flush()
+        return copy
     }
 
     /// Takes in an altitude; `smooth` is false for `--filter none` and for untimed fixes.
     mutating func add(altitudeMeters raw: Double, time: Double?, accuracyMeters: Double?, smooth: Bool) {
         guard raw.isFinite else { return }
-        var altitude = raw
-        if smooth, let time {
-            let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
-            if smoothedStarted, let last = lastTime {
-                axis.predict(seconds: max(time - last, 0), accelerationNoise: accelerationNoise)
-                axis.update(measurement: raw, variance: sigma * sigma)
-            } else {
-                axis = KalmanAxis(position: raw, variance: sigma * sigma, velocityVariance: 1)
-                smoothedStarted = true
-            }
-            lastTime = time
-            altitude = axis.position
+        guard smooth, let time else {
+            flush()
+            latestMeters = raw
+            count(raw)
+            return
         }
-        latestMeters = altitude
+        let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
+        var gain = SmootherGain()
+        if smoothedStarted, let last = lastTime {
+            let dt = max(time - last, 0)
+            gain = axis.predict(seconds: dt, accelerationNoise: accelerationNoise)
+            var variance = sigma * sigma
+            if accuracyMeters == nil {
+                // No stated accuracy: a barometric altimeter (decimetres) and GPS altitude (metres) differ
+                // tenfold, so the noise is estimated from the data: the previous altitude's departure from
+                // the straight line between its neighbours, `e = z₁ − ((1−a)·z₀ + a·z₂)`, has variance
+                // `R·(1 + a² + (1−a)²)` plus the terrain's curvature, which over a few seconds is small
+                // (the difference-based variance estimator of von Neumann et al., Ann. Math. Statist. 12,
+                // 1941, for irregular steps). Its mean over about a minute, between
+                // `minimumAccuracyMeters` and the default, is the measurement variance.
+                if let (t0, z0) = secondLastRaw, let (t1, z1) = lastRaw, time > t0 {
+                    let a = (t1 - t0) / (time - t0)
+                    let departure = z1 - ((1 - a) * z0 + a * raw)
+                    let sample = departure * departure / (1 + a * a + (1 - a) * (1 - a))
+                    let weight = min((time - t1) / Self.noiseWindowSeconds, 1)
+                    noiseVariance += weight * (sample - noiseVariance)
+                }
+                variance = min(max(noiseVariance, Self.minimumAccuracyMeters * Self.minimumAccuracyMeters), variance)
+            }
+            axis.update(measurement: raw, variance: variance)
+        } else {
+            noiseVariance = sigma * sigma
+            axis = KalmanAxis(position: raw, variance: sigma * sigma, velocityVariance: 1)
+            smoothedStarted = true
+        }
+        lastTime = time
+        latestMeters = axis.position
+        secondLastRaw = lastRaw
+        lastRaw = (time, raw)
+        lag.push(FixedLagSmoother.State(time: time, position: SIMD2(axis.position, 0), velocity: SIMD2(axis.velocity, 0), payload: 0),
+                 gainFromPrevious: gain)
+        while let state = lag.popDue(aheadSeconds: 0) { count(state.state.position.x) }
+    }
+
+    /// Counts one (smoothed or raw) altitude: extremes and hysteresis.
+    private mutating func count(_ altitude: Double) {
         minimum = min(minimum, altitude)
         maximum = max(maximum, altitude)
         guard hasAltitude else {
@@ -86,7 +152,8 @@ struct ElevationAccumulator: Sendable {
         direction = newDirection
     }
 
-    /// Gain and loss including the climb or descent still open at the end.
+    /// Gain and loss including the climb or descent still open at the end (of what was counted: take
+    /// ``flushed`` first for the altitudes still in the window).
     var totals: (gainMeters: Double, lossMeters: Double) {
         switch direction {
         case 1: (gainMeters + (extreme - turning), lossMeters)

@@ -22,14 +22,28 @@ struct KalmanAxis: Sendable, Hashable {
         self.p11 = velocityVariance
     }
 
-    /// Moves the estimate `dt` seconds ahead with acceleration spectral density `q` (m²/s³).
-    mutating func predict(seconds dt: Double, accelerationNoise q: Double) {
+    /// Moves the estimate `dt` seconds ahead with acceleration spectral density `q` (m²/s³), and returns
+    /// the Rauch–Tung–Striebel gain of the step, `C = P Fᵀ P⁻` with `P` the covariance before and `P⁻` the
+    /// one after the prediction (Rauch, Tung & Striebel, *AIAA Journal* 3(8), 1965), which
+    /// ``FixedLagSmoother`` uses to carry later fixes back to this one.
+    @discardableResult
+    mutating func predict(seconds dt: Double, accelerationNoise q: Double) -> SmootherGain {
         position += velocity * dt
         let dt2 = dt * dt
         let n00 = p00 + 2 * dt * p01 + dt2 * p11 + q * dt2 * dt / 3
         let n01 = p01 + dt * p11 + q * dt2 / 2
         let n11 = p11 + q * dt
+        // P Fᵀ = [[p00 + dt p01, p01], [p01 + dt p11, p11]], times the inverse of the predicted covariance.
+        let a00 = p00 + dt * p01, a01 = p01, a10 = p01 + dt * p11, a11 = p11
+        let determinant = n00 * n11 - n01 * n01
+        var gain = SmootherGain()
+        if determinant > 0, determinant.isFinite {
+            gain = SmootherGain(
+                c00: (a00 * n11 - a01 * n01) / determinant, c01: (a01 * n00 - a00 * n01) / determinant,
+                c10: (a10 * n11 - a11 * n01) / determinant, c11: (a11 * n00 - a10 * n01) / determinant)
+        }
         p00 = n00; p01 = n01; p11 = n11
+        return gain
     }
 
     /// Corrects with a position measurement of variance `r` (m²).
@@ -44,4 +58,10 @@ struct KalmanAxis: Sendable, Hashable {
         let n11 = p11 - k1 * p01
         p00 = n00; p01 = n01; p11 = n11
     }
+}
+
+/// The Rauch–Tung–Striebel smoother gain of one step of a ``KalmanAxis`` (a 2×2 matrix, row-major): how much
+/// of the correction the later fixes make to the next state carries back to this one.
+struct SmootherGain: Sendable, Hashable {
+    var c00 = 0.0, c01 = 0.0, c10 = 0.0, c11 = 0.0
 }

@@ -57,6 +57,8 @@ public struct WorkoutBuilder: Sendable {
     public private(set) var lastAcceptedFix: LocationSample?
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
     private var pendingChordMeters = 0.0
+    /// Default mode: whether the latest smoothed point was standing (see ``advanceChord``).
+    private var chordIsStanding = false
     private var sampleCount = 0
     private var receivedLocations = 0
     private var locationsWhilePaused = 0
@@ -105,7 +107,8 @@ public struct WorkoutBuilder: Sendable {
             self.filter = LocationFilter(configuration: configuration)
         }
         self.smoother = PositionSmoother(accelerationNoise: Self.accelerationNoise(for: options.activity), defaultAccuracyMeters: 5)
-        self.elevation = ElevationAccumulator(hysteresisMeters: options.elevationHysteresisMeters, accelerationNoise: 0.05, defaultAccuracyMeters: 2)
+        self.elevation = ElevationAccumulator(hysteresisMeters: options.elevationHysteresisMeters,
+                                              accelerationNoise: Self.verticalAccelerationNoise, defaultAccuracyMeters: 2)
         self.heartRate = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.cadence = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
         self.power = TimeWeightedStatistic(holdLimitSeconds: options.sensorHoldLimitSeconds)
@@ -117,19 +120,32 @@ public struct WorkoutBuilder: Sendable {
             movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond)
     }
 
-    /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`.
+    /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`. Set by the
+    /// rule of thumb for the white-acceleration model, `q ≈ Δv² / T` for a manoeuvre that changes the velocity
+    /// by `Δv` over `T` seconds (Bar-Shalom, Li & Kirubarajan 2001, §6.2.2): a runner turning a
+    /// 90° street corner at 3 m/s changes velocity by about 4 m/s in 5 s (q ≈ 3); a walker or hiker at
+    /// 1.5 m/s by 2 m/s in 3 s (1.5); a rider at 7 m/s by 6–10 m/s in 4–5 s (6, at the low end: a bend
+    /// of a road is wider than a street corner). Lower values cut corners (the smoothed track is short),
+    /// higher ones let noise through (it is long); measured on the `AccuracyTests` families.
     static func accelerationNoise(for activity: ActivityType) -> Double {
         switch activity {
-        case .running: 1.0
-        case .walking, .hiking: 0.5
-        case .cycling: 2.0
+        case .running: 3.0
+        case .walking, .hiking: 1.5
+        case .cycling: 6.0
         }
     }
 
+    /// Acceleration noise of the altitude smoother (m²/s³). The vertical speed on foot or on a bike changes
+    /// slowly: by about 0.25 m/s over 30 s cresting a hill, so `q ≈ 0.25² / 30 ≈ 0.002` by the same rule of
+    /// thumb. Larger values let GPS altitude noise through: each counted climb then gains the noise's
+    /// excursions at its two ends, and a sparse track (steps of 1–8 s) read 10–20 % high with 0.05.
+    static let verticalAccelerationNoise = 0.002
+
     /// In the default mode, distance grows in chords of at least this length along the smoothed track:
-    /// the residual jitter of GPS noise adds length to every short step, and a 10 m chord averages it out
-    /// while costing under 0.1 % on a 10 m-radius corner. Tuned on generated 1 Hz runs with 3 m of
-    /// correlated noise (`AccuracyTests`).
+    /// the residual jitter of GPS noise adds length to every short step, and a 10 m chord averages it out.
+    /// It cuts corners a little: about 1 m on a 90° corner of 10 m radius, 0.2 % on a run with such a corner
+    /// every 2 minutes (measured on the noise-free `NoiseFamily` tracks); 5 m chords cost half as much but
+    /// read the urban family's fast noise up to 0.8 % longer (`AccuracyTests`).
     static let distanceChordMeters = 10.0
 
     /// In the default mode, while the smoothed speed is below this fraction of the activity's moving
@@ -524,7 +540,8 @@ public struct WorkoutBuilder: Sendable {
     }
 
     private mutating func beginMeasuredSegment() {
-        // The last, short chord of the segment counts.
+        // The smoothed points still in the window, then the last, short chord of the segment count.
+        drainSmoother()
         route.addDistance(pendingChordMeters)
         pendingChordMeters = 0
         smoother.reset()
@@ -559,7 +576,9 @@ public struct WorkoutBuilder: Sendable {
     private mutating func crossGap(to fix: LocationSample) {
         nextFixCrossesGap = false
         previousFix = nil
-        guard options.filterMode == .default, fix.time != nil, let from = lastSmoothedPoint else { return }
+        guard options.filterMode == .default, fix.time != nil else { return }
+        drainSmoother()
+        guard let from = lastSmoothedPoint else { return }
         route.addDistance(pendingChordMeters)
         pendingChordMeters = 0
         route.addDistance(Ellipsoid.wgs84.distanceMeters(
@@ -663,40 +682,23 @@ public struct WorkoutBuilder: Sendable {
         lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
         var stepMeters = 0.0
+        var stepSeconds: Double?
+        if let t0 = previousFix?.time, let t1 = fix.time, t1 > t0 { stepSeconds = t1 - t0 }
         if smoothing, let time = fix.time {
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
-            // least `distanceChordMeters` (see the README's "How distance is measured").
-            let smoothed = smoother.smooth(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters)
-            lastSmoothedPoint = smoothed
-            if let anchor = previousMeasuredPoint {
-                if smoother.speedMetersPerSecond < options.effectiveRules.movingSpeedThresholdMetersPerSecond * Self.stationaryFractionOfMovingThreshold {
-                    previousMeasuredPoint = smoothed
-                    pendingChordMeters = 0
-                } else {
-                    // The tangent plane decides whether the chord is complete (it is within 0.1 % of the
-                    // geodesic over 10 m); the geodesic is computed only for a chord that counts, one in
-                    // three or four fixes at running pace.
-                    let planar = scaleCache.scale(atLatitude: anchor.latitude).planarDistanceMeters(
-                        latitude1: anchor.latitude, longitude1: anchor.longitude,
-                        latitude2: smoothed.latitude, longitude2: smoothed.longitude)
-                    pendingChordMeters = planar
-                    if planar >= Self.distanceChordMeters * 0.99 {
-                        let chordMeters = Ellipsoid.wgs84.distanceMeters(
-                            latitude1: anchor.latitude, longitude1: anchor.longitude,
-                            latitude2: smoothed.latitude, longitude2: smoothed.longitude)
-                        if chordMeters >= Self.distanceChordMeters {
-                            route.addDistance(chordMeters)
-                            previousMeasuredPoint = smoothed
-                            pendingChordMeters = 0
-                        } else {
-                            pendingChordMeters = chordMeters
-                        }
-                    }
-                }
-            } else {
-                previousMeasuredPoint = smoothed
-            }
+            // least `distanceChordMeters` (see the README's "Distance"). The smoothed point comes out of the
+            // fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
+            // time is decided on the smoothed speed (unless the device gave its own speed, counted below).
+            smoother.add(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters,
+                         payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
+            while let point = smoother.popDue() { takeSmoothed(point) }
         } else {
+            if options.filterMode == .default {
+                // An untimed fix inside a smoothed track: the smoothed points so far count first, and the
+                // raw step runs from where the last chord ended (it covers the open chord).
+                drainSmoother()
+                pendingChordMeters = 0
+            }
             if let previous = previousMeasuredPoint {
                 stepMeters = Ellipsoid.wgs84.distanceMeters(
                     latitude1: previous.latitude, longitude1: previous.longitude,
@@ -714,7 +716,7 @@ public struct WorkoutBuilder: Sendable {
             let rawStepMeters = smoothing ? scaleCache.approximateDistanceMeters(from: previous, to: fix) : stepMeters
             let rawStepSpeed = fix.speedMetersPerSecond ?? (rawStepMeters / seconds)
             let movingSpeed = fix.speedMetersPerSecond ?? (smoothing ? smoother.speedMetersPerSecond : stepMeters / seconds)
-            if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+            if movingSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond, !smoothing || fix.speedMetersPerSecond != nil {
                 movingSeconds += seconds
             }
             currentSpeedMetersPerSecond = movingSpeed
@@ -742,6 +744,110 @@ public struct WorkoutBuilder: Sendable {
     }
 }
 
+extension WorkoutBuilder {
+    /// A point of the smoothed track (default mode), in order: it ends a step of moving time when its
+    /// smoothed speed reaches the moving threshold, and it moves the distance chord on.
+    private mutating func takeSmoothed(_ point: PositionSmoother.Point) {
+        let rules = options.effectiveRules
+        lastSmoothedPoint = (point.latitude, point.longitude)
+        if point.payload > 0, Self.isMoving(point, rules: rules) { movingSeconds += point.payload }
+        let scale = scaleCache.scale(atLatitude: previousMeasuredPoint?.latitude ?? point.latitude)
+        let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &chordIsStanding, to: point,
+                                       isStanding: Self.isStanding(point, rules: rules), scale: scale)
+        if meters > 0 { route.addDistance(meters) }
+    }
+
+    /// Whether the step ending at a smoothed point counts as moving time: its smoothed speed reaches the
+    /// moving threshold, and the track's net displacement around it is not that of a mover standing still
+    /// (see ``isStandingByWindow(_:rules:)``).
+    static func isMoving(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.speedMetersPerSecond >= rules.movingSpeedThresholdMetersPerSecond && !isStandingByWindow(point, rules: rules)
+    }
+
+    /// Whether the smoothed track nets less than ``standingWindowFractionOfMovingThreshold`` of the moving
+    /// threshold over ``PositionSmoother/windowSeconds`` around a point: GPS noise whose error wanders over
+    /// 10–20 s (a city street) moves a smoothed track at a stop by 0.5–1 m/s, as fast as a walk, but it
+    /// returns as often as it leaves, so its net displacement stays small.
+    static func isStandingByWindow(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.windowSpeedMetersPerSecond < rules.movingSpeedThresholdMetersPerSecond * standingWindowFractionOfMovingThreshold
+    }
+
+    /// See ``isStandingByWindow(_:rules:)``: a quarter of the moving threshold (0.19 m/s running), like
+    /// ``stationaryFractionOfMovingThreshold``, so a slow, steep hike read with running's thresholds still
+    /// moves. Over 40 s, 3 m of noise correlated over 15 s nets about 0.13 m/s; a runner at 3 m/s who
+    /// stops nets less than 0.19 m/s only from 17.5 s into the stop (half the window, less the
+    /// threshold's share of it), so the rule trims long stops and leaves short ones to the speed.
+    static let standingWindowFractionOfMovingThreshold = 0.25
+
+    /// Takes every smoothed point still in the smoother's window (the end of a segment, a gap).
+    private mutating func drainSmoother() {
+        while let point = smoother.popOldest() { takeSmoothed(point) }
+    }
+
+    /// Whether the mover stands at a smoothed point, for distance: the smoothed speed is below
+    /// ``stationaryFractionOfMovingThreshold`` of the moving threshold, or the track nets almost nothing
+    /// around it (``isStandingByWindow(_:rules:)``).
+    static func isStanding(_ point: PositionSmoother.Point, rules: ActivityRules) -> Bool {
+        point.speedMetersPerSecond < rules.movingSpeedThresholdMetersPerSecond * stationaryFractionOfMovingThreshold
+            || isStandingByWindow(point, rules: rules)
+    }
+
+    /// Moves the distance chord from `anchor` on to a smoothed point; returns the metres of a chord that
+    /// completed (0 when none did). While the mover stands (`isStanding`, see ``isStanding(_:rules:)``),
+    /// the chord restarts where they stand, so drift at a stop adds nothing; the point where
+    /// they come to a stand closes the open chord there (it was travelled: dropping it would lose half a
+    /// chord, 5 m, at every stop). `scale` is the tangent plane at the anchor.
+    static func advanceChord(anchor: inout (latitude: Double, longitude: Double)?, pendingMeters: inout Double, standing: inout Bool,
+                             to point: PositionSmoother.Point, isStanding: Bool, scale: LocalScale) -> Double {
+        guard let start = anchor else {
+            anchor = (point.latitude, point.longitude)
+            standing = false
+            return 0
+        }
+        if isStanding {
+            let meters = standing ? 0 : scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
+                                                                  latitude2: point.latitude, longitude2: point.longitude)
+            anchor = (point.latitude, point.longitude)
+            pendingMeters = 0
+            standing = true
+            return meters
+        }
+        standing = false
+        // The tangent plane decides whether the chord is complete (it is within 0.1 % of the geodesic over
+        // 10 m); the geodesic is computed only for a chord that counts, one in three or four fixes at
+        // running pace.
+        let planar = scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
+                                                latitude2: point.latitude, longitude2: point.longitude)
+        pendingMeters = planar
+        guard planar >= distanceChordMeters * 0.99 else { return 0 }
+        let chordMeters = Ellipsoid.wgs84.distanceMeters(
+            latitude1: start.latitude, longitude1: start.longitude, latitude2: point.latitude, longitude2: point.longitude)
+        guard chordMeters >= distanceChordMeters else {
+            pendingMeters = chordMeters
+            return 0
+        }
+        anchor = (point.latitude, point.longitude)
+        pendingMeters = 0
+        return chordMeters
+    }
+
+    /// What the smoothed points still in the smoother's window add, smoothed with every fix so far: the
+    /// distance (with the open chord) and the moving time. A summary and a live figure add it to what the
+    /// builder has counted, so they hold every fix so far.
+    var smoothingTail: (distanceMeters: Double, movingSeconds: Double) {
+        guard options.filterMode == .default else { return (pendingChordMeters, 0) }
+        let rules = options.effectiveRules
+        var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = chordIsStanding
+        var meters = 0.0, moving = 0.0
+        smoother.forEachPending { point in
+            if point.payload > 0, Self.isMoving(point, rules: rules) { moving += point.payload }
+            meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
+                                        isStanding: Self.isStanding(point, rules: rules), scale: LocalScale(latitude: anchor?.latitude ?? point.latitude))
+        }
+        return (meters + pending, moving)
+    }
+}
+
 extension WorkoutBuilder: TrackSampleSink {
     public mutating func trackActivity(named name: String) throws {
         if let activity = ActivityType(parsing: name) { adoptActivity(activity) }
@@ -765,7 +871,7 @@ extension WorkoutBuilder {
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
     /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
     public var distanceMeters: Double {
-        route.locationCount > 0 ? route.distanceMeters + pendingChordMeters : deviceDistanceMeters
+        route.locationCount > 0 ? route.distanceMeters + smoothingTail.distanceMeters : deviceDistanceMeters
     }
 
 
@@ -783,8 +889,10 @@ extension WorkoutBuilder {
 
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {
+        let elevation = self.elevation.flushed
         let (gain, loss) = elevation.totals
         let timed = !timeIsUnusable
+        let tail = smoothingTail
         let end = timed ? clock.endTime ?? lastTime : nil
         return WorkoutSnapshot(
             activity: options.activity,
@@ -793,8 +901,8 @@ extension WorkoutBuilder {
             startTime: timed ? firstTime : nil,
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
-            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds,
-            distanceMeters: distanceMeters,
+            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds + tail.movingSeconds,
+            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters,
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,
             locationsWhilePaused: locationsWhilePaused,
