@@ -44,7 +44,7 @@ struct ReplayPrinter: ReplayOutput {
             json.endObject()
             out.write(json.text + "\n")
         case .tty:
-            out.write("\n" + summary.text())
+            out.write("\n" + summary.text(units: units))
         }
         try out.close()
     }

@@ -57,7 +57,7 @@ public struct IntervalFigures: Sendable, Hashable {
 }
 
 /// What the figures of a stretch are computed from.
-struct IntervalContext: Sendable {
+struct IntervalContext {
     let track: AnalysisTrack
     let heartRate: SensorIntegral
     let cadence: SensorIntegral
