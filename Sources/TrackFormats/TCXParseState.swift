@@ -511,12 +511,14 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         }
     }
 
-    /// The lap's end: a lap event at its last trackpoint's time (else its start plus its time), and its
-    /// totals into the device's.
+    /// The lap's end: a lap event at its last trackpoint's time (untimed when it has none), and its totals
+    /// into the device's (its ``DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
+        // The event carries a time only from the lap's own trackpoints: a lap without one ends at the latest
+        // sample (an untimed event), so a StartTime the file gets wrong (years on) cannot move the clock.
         var end = lap.lastTrackpointTime
-        if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
         pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: lap.trigger)))
+        if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
         guard laps.count < TCXReader.maximumDeviceLaps else { return totals.add(lap) }
         laps.append(DeviceLap(
             startTime: lap.startTime, endTime: end, timerSeconds: lap.totalTime, distanceMeters: lap.distance,

@@ -13,9 +13,10 @@ import WorkoutSamples
 ///   does not know) names no activity, so the caller's activity stays (running by default).
 /// - `Lap` (attribute `StartTime`; `TotalTimeSeconds`, `DistanceMeters`, `Calories`,
 ///   `AverageHeartRateBpm/Value`, `MaximumHeartRateBpm/Value`, `TriggerMethod`): at its end tag, a
-///   `.event(kind: .lap, lapTrigger:)` at the lap's last trackpoint's time (else `StartTime` plus
-///   `TotalTimeSeconds`, else untimed), so N laps in the file give the summary N laps; and a
-///   ``DeviceLap`` in ``TrackReadReport/deviceLaps``. `TriggerMethod` maps `Manual` → `.manual`,
+///   `.event(kind: .lap, lapTrigger:)` at the lap's last trackpoint's time (untimed, so at the latest
+///   sample, when the lap has no timed trackpoint: a `StartTime` years off cannot move the clock), so N laps
+///   in the file give the summary N laps; and a ``DeviceLap`` in ``TrackReadReport/deviceLaps`` (its end
+///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
 /// - Every `Track` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))`: one segment
 ///   per `Track`, the gap before it a pause.

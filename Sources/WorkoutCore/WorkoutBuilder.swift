@@ -415,11 +415,14 @@ public struct WorkoutBuilder: Sendable {
     /// Whether the step from `last` to `sample` is a pause the device did not record: longer than the
     /// activity's ``ActivityRules/gapPauseSeconds`` and, when `sample` is a fix, covering its distance from
     /// the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is a
-    /// GPS dropout or sparse logging: its time counts.
+    /// GPS dropout or sparse logging: its time counts. A fix whose coordinate is invalid (the filter rejects
+    /// it) gives no speed, so a long gap before it is a pause: otherwise one such fix dated a year on made a
+    /// year of running time (found by fuzz-tcx).
     private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
         guard !usesDeviceTimer else { return false }
         guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
-        guard case .location(let fix) = sample, let previous = lastAcceptedFix,
+        guard case .location(let fix) = sample, fix.latitude.isFinite, fix.longitude.isFinite,
+              abs(fix.latitude) <= 90, abs(fix.longitude) <= 180, let previous = lastAcceptedFix,
               let speed = LocalScale.approximateSpeedMetersPerSecond(from: previous, to: fix) else { return true }
         return !(speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond)
     }

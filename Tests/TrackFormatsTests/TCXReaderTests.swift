@@ -79,8 +79,9 @@ struct TCXReaderTests {
         #expect(sink.laps == [
             WorkoutEventSample(time: t + 590, kind: .lap, lapTrigger: .distance),
             WorkoutEventSample(time: t + 1000, kind: .lap, lapTrigger: .manual),
-            // No trackpoint: the lap ends at its start plus its time.
-            WorkoutEventSample(time: t + 1260, kind: .lap, lapTrigger: .position),
+            // No trackpoint: the lap ends at the latest sample (untimed), so its StartTime cannot move the
+            // clock; the device's lap ends at its start plus its time.
+            WorkoutEventSample(time: nil, kind: .lap, lapTrigger: .position),
         ])
         #expect(sink.segmentStarts == 3)
         let device = try #require(report.device)
@@ -91,6 +92,7 @@ struct TCXReaderTests {
         #expect(try #require(device.averageHeartRate).isApproximatelyEqual(to: (140.0 * 600 + 160 * 300) / 900, relativeTolerance: 1e-15))
         #expect(device.elapsedSeconds == 1000)
         #expect(report.deviceLaps.map(\.distanceMeters) == [1000, 500.5, nil])
+        #expect(report.deviceLaps.map(\.endTime) == [t + 590, t + 1000, t + 1260])
     }
 
     @Test func sportsAreHandedOverAsWritten() throws {

@@ -109,6 +109,21 @@ struct FuzzRegressionTests {
         }
     }
 
+    // fuzz-tcx: a fix with an invalid coordinate dated a year after the last one counted as a GPS dropout
+    // crossed at moving speed (its speed from the last fix is absurd), so the year became running time and
+    // the analysis's 1 s grids ran for minutes. An invalid fix gives no speed: the gap is a pause.
+    @Test func anInvalidFixAYearLaterAddsNoRunningTime() throws {
+        let t0 = 1_356_557_393.0
+        let samples: [Sample] = [
+            .location(LocationSample(time: t0, latitude: 35.9518, longitude: -79.0931)),
+            .location(LocationSample(time: t0 + 5, latitude: 35.9519, longitude: -79.0931)),
+            .location(LocationSample(time: t0 + 365 * 86_400, latitude: 35915.6, longitude: -79.0931)),
+        ]
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(summary.metrics.elapsedSeconds == 5)
+        #expect(summary.metrics.rejections.nonZero.map(\.reason) == [.invalidCoordinate])
+    }
+
     /// The raw crash inputs, as the fuzzers saved them.
     @Test func rawCrashInputsAreSummarised() throws {
         for kind in ["gpx", "tcx", "json", "ndjson", "fit"] {
