@@ -6,10 +6,13 @@
 #   librsvg2-bin                           `rsvg-convert`, which renders `route-replay export --to png`
 #   python3-polyline                       Debian's build of PyPI's `polyline`, the independent decoder the
 #                                          export tests run with /usr/bin/python3
+#   libsqlite3-dev                         SQLite, which GRDB (the store's embedded database) links against
+#   postgresql-15, postgresql-15-postgis-3 the throwaway server scripts/with-postgres.sh starts for the
+#                                          store's tests (psql comes with it)
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline libsqlite3-dev postgresql-15 postgresql-15-postgis-3)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs every test: the library's (the root package), then the applications' (Apps/: the route-replay CLI).
-# Installs the system libraries and the reference tools (geod) first when missing. Extra arguments go to
-# both `swift test` runs (for example `--filter Golden`).
+# Runs every test: the library's (the root package), then the applications' (Apps/: the route-replay CLI
+# and the store). Installs the system libraries and the reference tools (geod) first when missing. The
+# applications' tests run inside scripts/with-postgres.sh, which starts a throwaway PostgreSQL + PostGIS
+# cluster for the store's tests and removes it afterwards. Extra arguments go to both `swift test` runs
+# (for example `--filter Golden`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
 swift build --build-tests
 swift test --skip-build "$@"
 swift build --package-path Apps --build-tests
-swift test --package-path Apps --skip-build "$@"
+scripts/with-postgres.sh swift test --package-path Apps --skip-build "$@"
