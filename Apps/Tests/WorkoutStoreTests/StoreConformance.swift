@@ -111,12 +111,26 @@ enum StoreConformance {
         #expect(try await names(WorkoutQuery(near: .init(center: far, radiusMeters: 10_200))) == ["run-suunto-ambit-hr-cad-pauses.gpx"])
         #expect(try await names(WorkoutQuery(athlete: "ben", near: .init(center: start, radiusMeters: 100))) == [])
 
-        // Bounding boxes: a small box around the first trkpt; the same box 1° away; a box that holds no
-        // point but that the route crosses (a thin north-south strip through the route's middle longitude).
+        // Bounding boxes: a small box around the first trkpt; the same box 1° away.
         let box = GeoBounds(minLatitude: 48.3170, minLongitude: 14.3040, maxLatitude: 48.3185, maxLongitude: 14.3060)
         #expect(try await names(WorkoutQuery(boundingBox: box)) == ["run-suunto-ambit-hr-cad-pauses.gpx"])
         let away = GeoBounds(minLatitude: 49.3170, minLongitude: 14.3040, maxLatitude: 49.3185, maxLongitude: 14.3060)
         #expect(try await names(WorkoutQuery(boundingBox: away)) == [])
+
+        // A straight synthetic track from 45.0, 7.0 to 45.00238, 7.00238 (the simplified route is its two
+        // ends): a box astride the line in its middle holds no route vertex but intersects the line; a box
+        // of the same size 0.0003° east of it is inside the route's bounds but off the line.
+        #expect(try await store.save(ImportedWorkout(bytes: SyntheticTrack.gpx(index: 0), name: "line.gpx", athlete: "syn")).id > 0)
+        let astride = GeoBounds(minLatitude: 45.0010, minLongitude: 7.00095, maxLatitude: 45.0011, maxLongitude: 7.00115)
+        #expect(try await names(WorkoutQuery(athlete: "syn", boundingBox: astride)) == ["line.gpx"])
+        let beside = GeoBounds(minLatitude: 45.0010, minLongitude: 7.00125, maxLatitude: 45.0011, maxLongitude: 7.00145)
+        #expect(try await names(WorkoutQuery(athlete: "syn", boundingBox: beside)) == [])
+        // From 45.00105, 7.00140 to the line: 22.5 m (metres per degree at 45°: 111 132.954 − 559.822 cos 90°
+        // of latitude, 111 412.84 cos 45° of longitude; minimised over the line by hand in Python), while
+        // the nearest route vertex is 117 m away: 5 m finds nothing, 40 m finds it only through the edge.
+        let offLine = GeoCoordinate(latitude: 45.00105, longitude: 7.00140)
+        #expect(try await names(WorkoutQuery(athlete: "syn", near: .init(center: offLine, radiusMeters: 5))) == [])
+        #expect(try await names(WorkoutQuery(athlete: "syn", near: .init(center: offLine, radiusMeters: 40))) == ["line.gpx"])
         await store.close()
     }
 
