@@ -36,14 +36,40 @@ public struct ImportedWorkout: Sendable {
         self.channels = channels
     }
 
-    /// Runs `bytes` (a whole track file) through the engine in one read: the reader feeds an
-    /// `ExportRecorder`, whose builder gives the summary and whose track gives the fixes.
+    /// Runs `bytes` (a whole track file held in memory) through the engine.
     ///
     /// - Parameter name: the path as the user gave it; errors say `name:line:column: what`.
     /// - Throws: `TrackFormatError` (malformed), `StoreError.unusable` (the engine cannot summarise it).
     public init(bytes: [UInt8], name: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
+        try self.init(input: TrackInput(bytes: bytes, name: name), contentHash: SHA256.hexDigest(of: bytes),
+                      sizeBytes: bytes.count, athlete: athlete, options: options)
+    }
+
+    /// Streams the file at `path` twice in 64 KiB blocks, once for its SHA-256 and once through the
+    /// engine, so memory follows the route, never the file's size.
+    /// - Throws: `StoreError.unreadable`, `TrackFormatError`, `StoreError.unusable`.
+    public init(contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
+        let (hash, size) = try Self.hashFile(path)
+        let input: TrackInput
+        do {
+            input = try TrackInput(path: path)
+        } catch {
+            throw StoreError.unreadable(path: path, message: "\(error)")
+        }
+        try self.init(input: input, contentHash: hash, sizeBytes: size, athlete: athlete, options: options)
+    }
+
+    /// One read through the engine: the reader feeds an `ExportRecorder`, whose builder gives the summary
+    /// and whose track gives the fixes.
+    init(input: TrackInput, contentHash: String, sizeBytes: Int, athlete: String, options: WorkoutOptions) throws {
+        let name = input.name
         var recorder = ExportRecorder(options: options)
-        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), into: &recorder)
+        let report: TrackReadReport
+        do {
+            report = try TrackReader.read(input, into: &recorder)
+        } catch let error as TrackInputError {
+            throw StoreError.unreadable(path: name, message: "\(error)")
+        }
         var summary: WorkoutSummary
         do {
             summary = try recorder.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
@@ -61,22 +87,17 @@ public struct ImportedWorkout: Sendable {
             }
         }
         self.init(
-            athlete: athlete, sourceName: name, contentHash: SHA256.hexDigest(of: bytes), sourceSizeBytes: bytes.count,
+            athlete: athlete, sourceName: name, contentHash: contentHash, sourceSizeBytes: sizeBytes,
             summary: summary, device: report.device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
     }
 
-    /// Reads the file at `path` whole (its hash needs every byte) and runs it through the engine.
-    /// - Throws: `StoreError.unreadable`, `TrackFormatError`, `StoreError.unusable`.
-    public init(contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
-        try self.init(bytes: try Self.readFile(path), name: path, athlete: athlete, options: options)
-    }
-
-    /// The bytes of the file at `path`.
-    static func readFile(_ path: String) throws -> [UInt8] {
+    /// SHA-256 and size of the file at `path`, read in 64 KiB blocks.
+    static func hashFile(_ path: String) throws -> (hash: String, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw StoreError.unreadable(path: path, message: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
+        var hash = SHA256()
+        var size = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -85,8 +106,9 @@ public struct ImportedWorkout: Sendable {
                 throw StoreError.unreadable(path: path, message: String(cString: strerror(errno)))
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            size += n
+            chunk.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
-        return bytes
+        return (SHA256.hex(hash.finalize()), size)
     }
 }

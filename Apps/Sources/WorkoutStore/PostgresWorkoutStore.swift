@@ -12,6 +12,10 @@ public final class PostgresWorkoutStore: WorkoutStore {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
+    /// Where the server is, for messages.
+    private let endpoint: String
+    /// How long one operation (a save, a query) may wait for the server before it fails.
+    private let operationTimeoutSeconds: Double
 
     /// The advisory-lock key that serialises migrations (any constant; "WEst" in ASCII).
     static let migrationLockKey: Int64 = 0x5745_7374
@@ -19,7 +23,15 @@ public final class PostgresWorkoutStore: WorkoutStore {
     /// Connects to `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, TLS off: loopback or a
     /// private network) and runs the migrations the database has not seen.
     /// - Throws: `StoreError.badLocation`, `StoreError.database`.
-    public init(url: String, maximumConnections: Int = 8, logger: Logger = Logger(label: "workout-store", factory: { _ in SwiftLogNoOpLogHandler() })) async throws {
+    /// - Parameters:
+    ///   - connectTimeoutSeconds: how long opening (connecting and migrating) may take: a server that is
+    ///     down or unreachable is an error after this long, not a hang (the pool itself retries forever).
+    ///   - operationTimeoutSeconds: the same for each later operation (a dropped connection that does not
+    ///     come back).
+    public init(
+        url: String, maximumConnections: Int = 8, connectTimeoutSeconds: Double = 10, operationTimeoutSeconds: Double = 120,
+        logger: Logger = Logger(label: "workout-store", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) async throws {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
               let user = components.user, !user.isEmpty else {
             throw StoreError.badLocation(url)
@@ -31,11 +43,16 @@ public final class PostgresWorkoutStore: WorkoutStore {
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
         self.logger = logger
+        endpoint = "\(host):\(components.port ?? 5432)"
+        self.operationTimeoutSeconds = operationTimeoutSeconds
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runTask = Task { await client.run() }
         do {
-            try await migrate()
+            let endpoint = self.endpoint
+            try await Self.withTimeout(connectTimeoutSeconds, operation: "connect to \(endpoint) and migrate") { [self] in
+                try await migrate()
+            }
         } catch {
             runTask.cancel()
             await runTask.value
@@ -190,6 +207,12 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     public func channels(workoutID: Int64) async throws -> WorkoutChannels? {
+        try await Self.withTimeout(operationTimeoutSeconds, operation: "read samples on \(endpoint)") { [self] in
+            try await untimedChannels(workoutID: workoutID)
+        }
+    }
+
+    private func untimedChannels(workoutID: Int64) async throws -> WorkoutChannels? {
         let names = WorkoutChannels().packedColumns.map(\.name)
         var binds = PostgresBindings()
         binds.append(workoutID)
@@ -241,6 +264,12 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     public func count() async throws -> Int {
+        try await Self.withTimeout(operationTimeoutSeconds, operation: "count on \(endpoint)") { [self] in
+            try await untimedCount()
+        }
+    }
+
+    private func untimedCount() async throws -> Int {
         do {
             var total = 0
             for try await n in try await client.query("SELECT count(*) FROM workouts", logger: logger).decode(Int64.self) { total = Int(n) }
@@ -256,6 +285,12 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     private func select(where condition: String, binds: PostgresBindings, suffix: String = "") async throws -> [StoredWorkout] {
+        try await Self.withTimeout(operationTimeoutSeconds, operation: "query on \(endpoint)") { [self] in
+            try await untimedSelect(where: condition, binds: binds, suffix: suffix)
+        }
+    }
+
+    private func untimedSelect(where condition: String, binds: PostgresBindings, suffix: String) async throws -> [StoredWorkout] {
         let list = StoredWorkout.selectList
             .replacingOccurrences(of: "%START%", with: "extract(epoch FROM w.start_time)::float8")
             .replacingOccurrences(of: "%END%", with: "extract(epoch FROM w.end_time)::float8")
@@ -291,16 +326,40 @@ public final class PostgresWorkoutStore: WorkoutStore {
 
     /// Runs `body` in one transaction (BEGIN, COMMIT; ROLLBACK when it throws), errors as `StoreError`.
     private func transaction<Result: Sendable>(
-        _ operation: String, _ body: @Sendable (PostgresConnection, Logger) async throws -> Result
+        _ operation: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws -> Result {
         let logger = self.logger
+        let client = self.client
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+            return try await Self.withTimeout(operationTimeoutSeconds, operation: "\(operation) on \(endpoint)") {
+                try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+            }
+        } catch let error as StoreError {
+            throw error
         } catch let error as PostgresTransactionError {
             if let inner = error.closureError as? StoreError { throw inner }
             throw StoreError.database(operation: operation, message: Self.message(error.closureError ?? error.commitError ?? error.beginError ?? error))
         } catch {
             throw StoreError.database(operation: operation, message: Self.message(error))
+        }
+    }
+
+    /// Runs `body`, or fails with `StoreError.database` after `seconds` (cancelling it).
+    static func withTimeout<Result: Sendable>(
+        _ seconds: Double, operation: String, _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let result = next { return result }
+                throw StoreError.database(operation: operation, message: "no answer within \(Int(seconds)) s (is the server running and reachable?)")
+            }
+            throw CancellationError()
         }
     }
 
