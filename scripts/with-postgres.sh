@@ -4,7 +4,7 @@
 # The cluster lives in a temporary directory (initdb, as the `postgres` user when run as root: initdb
 # refuses root), listens on a free loopback port only, trusts local connections, and is stopped and
 # removed when the command ends, however it ends. The command sees
-#   WORKOUT_STORE_POSTGRES_URL=postgres://workout@127.0.0.1:PORT/workouts
+#   WORKOUT_STORE_POSTGRES_URL=postgres://workout@127.0.0.1:PORT/workouts?connect_timeout=120
 # (a superuser: the tests create a database per test). The packages come from scripts/install-system-deps.sh.
 set -euo pipefail
 
@@ -46,7 +46,8 @@ psql=(psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U workout)
 "${psql[@]}" -d template1 -c "CREATE EXTENSION postgis"
 echo "with-postgres: PostgreSQL $("${psql[@]}" -d workouts -tAc 'SHOW server_version') with PostGIS $("${psql[@]}" -d workouts -tAc 'SELECT postgis_lib_version()') on 127.0.0.1:$port" >&2
 
-export WORKOUT_STORE_POSTGRES_URL="postgres://workout@127.0.0.1:$port/workouts"
+# A generous connect timeout: under `swift test`, hundreds of tests share two cooperative threads.
+export WORKOUT_STORE_POSTGRES_URL="postgres://workout@127.0.0.1:$port/workouts?connect_timeout=120"
 status=0
 "$@" || status=$?
 exit $status

@@ -26,16 +26,19 @@ public final class PostgresWorkoutStore: WorkoutStore {
     /// - Parameters:
     ///   - connectTimeoutSeconds: how long opening (connecting and migrating) may take: a server that is
     ///     down or unreachable is an error after this long, not a hang (the pool itself retries forever).
+    ///     `nil`: the URL's `connect_timeout` parameter (libpq's name), else 30 s.
     ///   - operationTimeoutSeconds: the same for each later operation (a dropped connection that does not
     ///     come back).
     public init(
-        url: String, maximumConnections: Int = 8, connectTimeoutSeconds: Double = 10, operationTimeoutSeconds: Double = 120,
+        url: String, maximumConnections: Int = 8, connectTimeoutSeconds: Double? = nil, operationTimeoutSeconds: Double = 120,
         logger: Logger = Logger(label: "workout-store", factory: { _ in SwiftLogNoOpLogHandler() })
     ) async throws {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty,
               let user = components.user, !user.isEmpty else {
             throw StoreError.badLocation(url)
         }
+        let urlTimeout = components.queryItems?.first { $0.name == "connect_timeout" }?.value.flatMap(Double.init)
+        let connectTimeout = connectTimeoutSeconds ?? urlTimeout ?? 30
         let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         var configuration = PostgresClient.Configuration(
             host: host, port: components.port ?? 5432, username: user.removingPercentEncoding ?? user,
@@ -50,7 +53,7 @@ public final class PostgresWorkoutStore: WorkoutStore {
         runTask = Task { await client.run() }
         do {
             let endpoint = self.endpoint
-            try await Self.withTimeout(connectTimeoutSeconds, operation: "connect to \(endpoint) and migrate") { [self] in
+            try await Self.withTimeout(connectTimeout, operation: "connect to \(endpoint) and migrate") { [self] in
                 try await migrate()
             }
         } catch {
