@@ -18,7 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         // The store: SQLite (embedded default) and PostgreSQL + PostGIS.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        // PostgresClient.withTransaction(logger:) is recent: the lowest version checked is the one in use.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // The store: import (read, build, hash, save in one transaction) and queries, behind `WorkoutStore`.
