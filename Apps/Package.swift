@@ -9,17 +9,42 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "route-replay", targets: ["route-replay"]),
+        // Workouts in a database: one protocol, SQLite (GRDB) and PostgreSQL + PostGIS (postgres-nio).
+        .library(name: "WorkoutStore", targets: ["WorkoutStore"]),
     ],
     dependencies: [
         .package(name: "WorkoutEngine", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // The store: SQLite (embedded default) and PostgreSQL + PostGIS.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // PostgresClient.withTransaction(logger:) is recent: the lowest version checked is the one in use.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
+        // The store: import (read, build, hash, save in one transaction) and queries, behind `WorkoutStore`.
+        .target(
+            name: "WorkoutStore",
+            dependencies: [
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "WorkoutStoreTests",
+            dependencies: [
+                "WorkoutStore",
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+                .product(name: "WorkoutEngineTestSupport", package: "WorkoutEngine"),
+            ]
+        ),
         // The CLI: argument parsing and printing only; the session logic is the library's.
         .executableTarget(
             name: "route-replay",
             dependencies: [
+                "WorkoutStore",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -9,10 +9,13 @@
 #                                          (python3 also runs scripts/check-doc-comments.py, the doc-comment check)
 #   python3-jsonschema                     Python's `jsonschema`, which validates encoded samples and
 #                                          summaries against Schemas/*.schema.json (CodableTests)
+#   libsqlite3-dev                         SQLite, which GRDB (the store's embedded database) links against
+#   postgresql-15, postgresql-15-postgis-3 the throwaway server scripts/with-postgres.sh starts for the
+#                                          store's tests (psql comes with it)
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema libsqlite3-dev postgresql-15 postgresql-15-postgis-3)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

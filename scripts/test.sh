@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the library's (the root package) and its doc-comment check (every public declaration
-# documented), then the applications' (Apps/: the route-replay CLI).
-# Installs the system libraries and the reference tools (geod) first when missing. Extra arguments go to
-# both `swift test` runs (for example `--filter Golden`).
+# documented), then the applications' (Apps/: the route-replay CLI and the store). Installs the system
+# libraries and the reference tools (geod) first when missing. The applications' tests run inside
+# scripts/with-postgres.sh, which starts a throwaway PostgreSQL + PostGIS cluster for the store's tests and
+# removes it afterwards. Extra arguments go to both `swift test` runs (for example `--filter Golden`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
@@ -10,4 +11,4 @@ swift build --build-tests
 swift test --skip-build "$@"
 scripts/check-doc-comments.sh
 swift build --package-path Apps --build-tests
-swift test --package-path Apps --skip-build "$@"
+scripts/with-postgres.sh swift test --package-path Apps --skip-build "$@"

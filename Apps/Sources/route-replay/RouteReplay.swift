@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// `route-replay`: replays GPX/JSON/NDJSON tracks through WorkoutEngine.
 @main
-struct RouteReplay: ParsableCommand {
+struct RouteReplay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route-replay",
         abstract: "Replays recorded GPX, TCX, JSON and NDJSON workout tracks through WorkoutEngine.",
@@ -11,6 +11,6 @@ struct RouteReplay: ParsableCommand {
         Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
         """,
         version: "0.1.0",
-        subcommands: [Summary.self, Replay.self, Recover.self, Export.self]
+        subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Import.self, List.self]
     )
 }

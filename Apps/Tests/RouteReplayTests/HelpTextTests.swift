@@ -6,7 +6,7 @@ import TestSupport
 struct HelpTextTests {
     @Test func rootListsEverySubcommandAndTheExitCodes() throws {
         let help = try CLI.run(["--help"]).standardOutput
-        for subcommand in ["summary", "replay", "recover", "export"] {
+        for subcommand in ["summary", "replay", "recover", "export", "import", "list"] {
             #expect(help.contains("\n  \(subcommand) "), "missing subcommand \(subcommand)")
         }
         #expect(help.contains("Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or"))
@@ -15,6 +15,15 @@ struct HelpTextTests {
     @Test func summaryUsage() throws {
         let help = try CLI.run(["summary", "--help"]).standardOutput
         #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>]"))
+    }
+
+    @Test func storeCommandsUsage() throws {
+        let importHelp = try CLI.run(["import", "--help"]).standardOutput
+        #expect(importHelp.contains("USAGE: route-replay import <paths> ... --store <store> [--athlete <athlete>] [--jobs <jobs>]"))
+        let listHelp = try CLI.run(["list", "--help"]).standardOutput
+        for option in ["--store", "--report", "--athlete", "--activity", "--from", "--to", "--near", "--within", "--bbox", "--limit"] {
+            #expect(listHelp.contains("  \(option) "), "list --help lacks \(option)")
+        }
     }
 
     @Test func replayOptions() throws {

@@ -1,0 +1,114 @@
+public import WorkoutEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A track file run through the engine, ready to store: its figures, its simplified route, its accepted
+/// fixes as compact channels, and the SHA-256 of its bytes (what makes a second import a no-op).
+public struct ImportedWorkout: Sendable {
+    /// Who recorded it (the importer's `--athlete`).
+    public var athlete: String
+    /// The file as given (for messages and the `source_name` column).
+    public var sourceName: String
+    /// SHA-256 of the source bytes, 64 lowercase hexadecimal digits.
+    public var contentHash: String
+    public var sourceSizeBytes: Int
+    /// The engine's summary (figures, route polyline and bounds).
+    public var summary: WorkoutSummary
+    /// What the device states about the recording (FIT, TCX), when the file says.
+    public var device: DeviceRecord?
+    /// The simplified route, segments joined in order (what the polyline encodes), as (latitude, longitude).
+    public var simplifiedRoute: [GeoCoordinate]
+    /// The accepted fixes.
+    public var channels: WorkoutChannels
+
+    public init(
+        athlete: String, sourceName: String, contentHash: String, sourceSizeBytes: Int, summary: WorkoutSummary,
+        device: DeviceRecord?, simplifiedRoute: [GeoCoordinate], channels: WorkoutChannels
+    ) {
+        self.athlete = athlete
+        self.sourceName = sourceName
+        self.contentHash = contentHash
+        self.sourceSizeBytes = sourceSizeBytes
+        self.summary = summary
+        self.device = device
+        self.simplifiedRoute = simplifiedRoute
+        self.channels = channels
+    }
+
+    /// Runs `bytes` (a whole track file held in memory) through the engine.
+    ///
+    /// - Parameter name: the path as the user gave it; errors say `name:line:column: what`.
+    /// - Throws: `TrackFormatError` (malformed), `StoreError.unusable` (the engine cannot summarise it).
+    public init(bytes: [UInt8], name: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
+        try self.init(input: TrackInput(bytes: bytes, name: name), contentHash: SHA256.hexDigest(of: bytes),
+                      sizeBytes: bytes.count, athlete: athlete, options: options)
+    }
+
+    /// Streams the file at `path` twice in 64 KiB blocks, once for its SHA-256 and once through the
+    /// engine, so memory follows the route, never the file's size.
+    /// - Throws: `StoreError.unreadable`, `TrackFormatError`, `StoreError.unusable`.
+    public init(contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
+        let (hash, size) = try Self.hashFile(path)
+        let input: TrackInput
+        do {
+            input = try TrackInput(path: path)
+        } catch {
+            throw StoreError.unreadable(path: path, message: "\(error)")
+        }
+        try self.init(input: input, contentHash: hash, sizeBytes: size, athlete: athlete, options: options)
+    }
+
+    /// One read through the engine: the reader feeds an `ExportRecorder`, whose builder gives the summary
+    /// and whose track gives the fixes.
+    init(input: TrackInput, contentHash: String, sizeBytes: Int, athlete: String, options: WorkoutOptions) throws {
+        let name = input.name
+        var recorder = ExportRecorder(options: options)
+        let report: TrackReadReport
+        do {
+            report = try TrackReader.read(input, into: &recorder)
+        } catch let error as TrackInputError {
+            throw StoreError.unreadable(path: name, message: "\(error)")
+        }
+        var summary: WorkoutSummary
+        do {
+            summary = try recorder.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+        } catch {
+            throw StoreError.unusable(path: name, message: "\(error)")
+        }
+        summary.skippedFields = report.skippedFields
+        let track = recorder.track()
+        var route: [GeoCoordinate] = []
+        if track.pointCount > 0 {
+            do {
+                route = try track.encodedPolyline(toleranceMeters: summary.route.simplificationToleranceMeters).coordinates
+            } catch {
+                throw StoreError.unusable(path: name, message: "route: \(error)")
+            }
+        }
+        self.init(
+            athlete: athlete, sourceName: name, contentHash: contentHash, sourceSizeBytes: sizeBytes,
+            summary: summary, device: report.device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
+    }
+
+    /// SHA-256 and size of the file at `path`, read in 64 KiB blocks.
+    static func hashFile(_ path: String) throws -> (hash: String, size: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StoreError.unreadable(path: path, message: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var hash = SHA256()
+        var size = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.unreadable(path: path, message: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            size += n
+            chunk.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        return (SHA256.hex(hash.finalize()), size)
+    }
+}

@@ -1,0 +1,124 @@
+public import WorkoutEngine
+
+/// A workout's accepted fixes, stored compactly: one row per workout, each channel one packed array
+/// (little-endian Float64, NaN where a fix has no value; segments as little-endian Int32), so a 20 000-point
+/// ride is one row, not 20 000 per channel.
+public struct WorkoutChannels: Sendable, Hashable {
+    /// Seconds since 1970 of each fix (NaN when untimed).
+    public var timeSeconds: [Double] = []
+    public var latitudes: [Double] = []
+    public var longitudes: [Double] = []
+    /// Metres above the ellipsoid or sea level as the file gave them (NaN when absent).
+    public var altitudesMeters: [Double] = []
+    /// The workout's cumulative distance at each fix, metres (the engine's measure).
+    public var distancesMeters: [Double] = []
+    /// The engine's speed at each fix, m/s (NaN at a segment's first fix).
+    public var speedsMetersPerSecond: [Double] = []
+    public var heartRatesBPM: [Double] = []
+    public var cadencesPerMinute: [Double] = []
+    /// The segment index of each fix.
+    public var segments: [Int32] = []
+
+    /// Number of fixes.
+    public var count: Int { latitudes.count }
+
+    public init() {}
+
+    /// The accepted fixes of an engine export, in route order.
+    public init(track: ExportTrack) {
+        for (segmentIndex, segment) in track.segments.enumerated() {
+            for point in segment {
+                timeSeconds.append(point.location.time ?? .nan)
+                latitudes.append(point.location.latitude)
+                longitudes.append(point.location.longitude)
+                altitudesMeters.append(point.location.altitudeMeters ?? .nan)
+                distancesMeters.append(point.distanceMeters)
+                speedsMetersPerSecond.append(point.speedMetersPerSecond ?? .nan)
+                heartRatesBPM.append(point.heartRate ?? .nan)
+                cadencesPerMinute.append(point.cadence ?? .nan)
+                segments.append(Int32(clamping: segmentIndex))
+            }
+        }
+    }
+
+    /// Packs Float64 values little-endian.
+    public static func pack(_ values: [Double]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 8)
+        for value in values {
+            let bits = value.bitPattern.littleEndian
+            withUnsafeBytes(of: bits) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    /// Packs Int32 values little-endian.
+    public static func pack(_ values: [Int32]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 4)
+        for value in values {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+
+    /// Unpacks little-endian Float64 values.
+    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 8.
+    public static func unpackDoubles(_ bytes: [UInt8], channel: String) throws -> [Double] {
+        guard bytes.count % 8 == 0 else { throw StoreError.corrupt("samples.\(channel): \(bytes.count) bytes is not a whole number of Float64") }
+        var values: [Double] = []
+        values.reserveCapacity(bytes.count / 8)
+        var index = 0
+        while index < bytes.count {
+            var bits: UInt64 = 0
+            for j in 0..<8 { bits |= UInt64(bytes[index + j]) << (8 * UInt64(j)) }
+            values.append(Double(bitPattern: bits))
+            index += 8
+        }
+        return values
+    }
+
+    /// Unpacks little-endian Int32 values.
+    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 4.
+    public static func unpackInt32s(_ bytes: [UInt8], channel: String) throws -> [Int32] {
+        guard bytes.count % 4 == 0 else { throw StoreError.corrupt("samples.\(channel): \(bytes.count) bytes is not a whole number of Int32") }
+        var values: [Int32] = []
+        values.reserveCapacity(bytes.count / 4)
+        var index = 0
+        while index < bytes.count {
+            var bits: UInt32 = 0
+            for j in 0..<4 { bits |= UInt32(bytes[index + j]) << (8 * UInt32(j)) }
+            values.append(Int32(bitPattern: bits))
+            index += 4
+        }
+        return values
+    }
+
+    /// The channels as stored, by column name.
+    var packedColumns: [(name: String, bytes: [UInt8])] {
+        [
+            ("time_s", Self.pack(timeSeconds)), ("latitude", Self.pack(latitudes)), ("longitude", Self.pack(longitudes)),
+            ("altitude_m", Self.pack(altitudesMeters)), ("distance_m", Self.pack(distancesMeters)),
+            ("speed_mps", Self.pack(speedsMetersPerSecond)), ("heart_rate_bpm", Self.pack(heartRatesBPM)),
+            ("cadence_per_min", Self.pack(cadencesPerMinute)), ("segment", Self.pack(segments)),
+        ]
+    }
+
+    /// Rebuilds channels from stored columns (`packedColumns`' names).
+    init(columns: [String: [UInt8]]) throws {
+        func doubles(_ name: String) throws -> [Double] { try Self.unpackDoubles(columns[name] ?? [], channel: name) }
+        timeSeconds = try doubles("time_s")
+        latitudes = try doubles("latitude")
+        longitudes = try doubles("longitude")
+        altitudesMeters = try doubles("altitude_m")
+        distancesMeters = try doubles("distance_m")
+        speedsMetersPerSecond = try doubles("speed_mps")
+        heartRatesBPM = try doubles("heart_rate_bpm")
+        cadencesPerMinute = try doubles("cadence_per_min")
+        segments = try Self.unpackInt32s(columns["segment"] ?? [], channel: "segment")
+        let n = latitudes.count
+        for (name, count) in [("time_s", timeSeconds.count), ("longitude", longitudes.count), ("segment", segments.count)] where count != n {
+            throw StoreError.corrupt("samples.\(name): \(count) values for \(n) fixes")
+        }
+    }
+}
