@@ -182,7 +182,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private var textColumn: Int32 = 1
     private var point = TCXTrackpointValues()
     private var lap = TCXLapValues()
-    /// The lap whose end tag was read but whose lap event waits for the next `Lap` start (or the
+    /// The lap whose end tag was read but whose lap event waits for the next `Lap`'s `Track` (or the
     /// `Activity`'s end), which may place it after the lap's last trackpoint (see ``flushLapEnd(nextStart:)``).
     private var endedLap: TCXLapValues?
     private var namespaces = XMLNamespaceCache<TCXNamespace>(placeholder: .other)
@@ -316,6 +316,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         case UInt8(ascii: "T"):
             if matches(name, "Track") {
                 pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                flushLapEnd(nextStart: lap.startTime)
                 return .track
             }
             if matches(name, "TotalTimeSeconds") { return .lapTotalTime }
@@ -387,7 +388,6 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     private mutating func startLap(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         lap = TCXLapValues()
-        defer { flushLapEnd(nextStart: lap.startTime) }
         guard let value = attribute("StartTime", count: attributeCount, attributes: attributes) else { return }
         let trimmed = XMLTextBuffer.trim(value)
         guard trimmed.count > 0 else { return }
@@ -519,6 +519,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// The lap's end: a lap event at its last trackpoint's time (untimed when it has none), and its totals
     /// into the device's (its ``DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
+        flushLapEnd(nextStart: lap.startTime)  // the previous lap's, when this one had no Track
         endedLap = lap
         var end = lap.lastTrackpointTime
         if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
@@ -543,7 +544,11 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// the lap, so its timer ends before its last trackpoint; the last lap; a `StartTime` that disagrees) it
     /// goes at the last trackpoint, and a lap without a timed trackpoint ends at the latest sample (an
     /// untimed event), so a `StartTime` the file gets wrong (years on) cannot move the clock.
-    /// Called at the next `Lap`'s start, before its `Track` opens a segment, and at the end of an `Activity`.
+    /// Called when the next `Lap`'s first `Track` has opened its segment (or at that lap's end, without a
+    /// `Track`), and at the end of an `Activity`. After the segment marker, so the engine pauses the gap
+    /// between the `Track`s from the last trackpoint and the timed lap event resumes at the lap's end (an
+    /// event before the marker moved the pause's start onto the next trackpoint's time, which then counted
+    /// as recorded while paused).
     private mutating func flushLapEnd(nextStart: Double?) {
         guard let ended = endedLap else { return }
         endedLap = nil

@@ -13,7 +13,7 @@ import WorkoutSamples
 ///   does not know) names no activity, so the caller's activity stays (running by default).
 /// - `Lap` (attribute `StartTime`; `TotalTimeSeconds`, `DistanceMeters`, `Calories`,
 ///   `AverageHeartRateBpm/Value`, `MaximumHeartRateBpm/Value`, `TriggerMethod`): a
-///   `.event(kind: .lap, lapTrigger:)`, emitted at the next `Lap`'s start (or the `Activity`'s end), at the
+///   `.event(kind: .lap, lapTrigger:)`, emitted after the next `Lap`'s first `Track` marker (or at the `Activity`'s end), at the
 ///   earlier of `StartTime + TotalTimeSeconds` and the next lap's `StartTime` when that lies between the
 ///   lap's last trackpoint and 60 s after it (where the device's lap ends), else at the last trackpoint
 ///   (untimed, so at the latest sample, when the lap has no timed trackpoint: a `StartTime` years off cannot
