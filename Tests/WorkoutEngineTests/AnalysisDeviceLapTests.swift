@@ -60,7 +60,7 @@ struct AnalysisDeviceLapTests {
 }
 
 /// Laps of the real FIT recordings against the file's own `lap` messages (``DeviceLap`` from the FIT reader,
-/// which copies `total_distance` and `total_elapsed_time` as the file states them; their sums agree with
+/// which copies `total_distance` and `total_elapsed_time` as the file states them; its laps' distance and timer sums agree with
 /// fitdecode's in `Tests/Reference/fit-reference.json`): per lap, distance within 2 % and wall time within
 /// 1 s. The files in `../shared/tracks/` are skipped, with a message, when that folder is not there.
 struct AnalysisFITDeviceLapTests {
