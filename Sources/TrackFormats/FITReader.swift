@@ -31,7 +31,8 @@ public import WorkoutSamples
 ///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
-/// - `lap`: `.event(.lap)` at the lap's end (its timestamp, else start + elapsed) with its trigger, and a
+/// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
+///   is more than 1 s earlier or there is no timestamp) with its trigger, and a
 ///   ``DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
 ///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
@@ -424,7 +425,16 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                     timerSeconds: value(FITProfile.lapTimer).map { $0 / 1000 }, elapsedSeconds: elapsed,
                     distanceMeters: value(FITProfile.lapDistance).map { $0 / 100 }, trigger: trigger))
             }
-            try emit(.event(WorkoutEventSample(time: end.flatMap { seconds(fromFIT: $0) }, kind: .lap, lapTrigger: trigger)),
+            // The lap ends at its timestamp, unless start_time + total_elapsed_time is more than 1 s before
+            // it (timestamps are whole seconds): a lap message is often written after the timer stopped (a
+            // Forerunner 910XT's last lap 12 min after its stop_all, an Edge 530's 13 s), and the device's
+            // lap does not run on to it.
+            var endSeconds = end.flatMap { seconds(fromFIT: $0) }
+            if let startTime, let elapsed, let time, elapsed >= 0, Double(startTime) + elapsed < Double(time) - 1,
+               let start = seconds(fromFIT: startTime) {
+                endSeconds = start + elapsed
+            }
+            try emit(.event(WorkoutEventSample(time: endSeconds, kind: .lap, lapTrigger: trigger)),
                      fitTime: end, into: &sink)
         case FITProfile.session:
             sawDevice = true

@@ -182,6 +182,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private var textColumn: Int32 = 1
     private var point = TCXTrackpointValues()
     private var lap = TCXLapValues()
+    /// The lap whose end tag was read but whose lap event waits for the next `Lap`'s `Track` (or the
+    /// `Activity`'s end), which may place it after the lap's last trackpoint (see ``flushLapEnd(nextStart:)``).
+    private var endedLap: TCXLapValues?
     private var namespaces = XMLNamespaceCache<TCXNamespace>(placeholder: .other)
 
     /// The longest text the reader collects for one element (a number, a time, a device name).
@@ -273,6 +276,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         switch node {
         case .trackpoint: finishTrackpoint()
         case .lap: finishLap()
+        case .activity, .activities, .root: flushLapEnd(nextStart: nil)
         case .position: finishPosition()
         default: if node.isText { finishText(node) }
         }
@@ -312,6 +316,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         case UInt8(ascii: "T"):
             if matches(name, "Track") {
                 pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                flushLapEnd(nextStart: lap.startTime)
                 return .track
             }
             if matches(name, "TotalTimeSeconds") { return .lapTotalTime }
@@ -514,10 +519,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// The lap's end: a lap event at its last trackpoint's time (untimed when it has none), and its totals
     /// into the device's (its ``DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
-        // The event carries a time only from the lap's own trackpoints: a lap without one ends at the latest
-        // sample (an untimed event), so a StartTime the file gets wrong (years on) cannot move the clock.
+        flushLapEnd(nextStart: lap.startTime)  // the previous lap's, when this one had no Track
+        endedLap = lap
         var end = lap.lastTrackpointTime
-        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: lap.trigger)))
         if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
         guard laps.count < TCXReader.maximumDeviceLaps else { return totals.add(lap) }
         laps.append(DeviceLap(
@@ -525,6 +529,35 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             trigger: lap.trigger
         ))
         totals.add(lap)
+    }
+
+    /// The longest a lap's end may follow its last trackpoint, seconds: a device lap ends between its last
+    /// trackpoint and the next lap's first (one sampling interval, at most a few seconds); a later time is a
+    /// `StartTime` the file gets wrong, and must not move the clock.
+    static let maximumLapEndAfterLastTrackpointSeconds = 60.0
+
+    /// Emits the lap event of the lap that ended last, if any. A device's lap runs from its `StartTime` to
+    /// the next lap's `StartTime`, and its timer for `TotalTimeSeconds`, past the lap's last trackpoint
+    /// (a Forerunner 410's laps end 3.5 s after it): the event goes at the earlier of `StartTime +
+    /// TotalTimeSeconds` and the next lap's `StartTime` when both are known and that time lies between the
+    /// lap's last trackpoint and ``maximumLapEndAfterLastTrackpointSeconds`` after it. Otherwise (a pause in
+    /// the lap, so its timer ends before its last trackpoint; the last lap; a `StartTime` that disagrees) it
+    /// goes at the last trackpoint, and a lap without a timed trackpoint ends at the latest sample (an
+    /// untimed event), so a `StartTime` the file gets wrong (years on) cannot move the clock.
+    /// Called when the next `Lap`'s first `Track` has opened its segment (or at that lap's end, without a
+    /// `Track`), and at the end of an `Activity`. After the segment marker, so the engine pauses the gap
+    /// between the `Track`s from the last trackpoint and the timed lap event resumes at the lap's end (an
+    /// event before the marker moved the pause's start onto the next trackpoint's time, which then counted
+    /// as recorded while paused).
+    private mutating func flushLapEnd(nextStart: Double?) {
+        guard let ended = endedLap else { return }
+        endedLap = nil
+        var end = ended.lastTrackpointTime
+        if let last = end, let next = nextStart, let start = ended.startTime, let seconds = ended.totalTime {
+            let candidate = min(next, start + seconds)
+            if candidate >= last, candidate - last <= Self.maximumLapEndAfterLastTrackpointSeconds { end = candidate }
+        }
+        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger)))
     }
 
     /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.

@@ -12,10 +12,13 @@ import WorkoutSamples
 ///   `ActivityType(parsing:)` maps `Running` to running and `Biking` to cycling; `Other` (and anything it
 ///   does not know) names no activity, so the caller's activity stays (running by default).
 /// - `Lap` (attribute `StartTime`; `TotalTimeSeconds`, `DistanceMeters`, `Calories`,
-///   `AverageHeartRateBpm/Value`, `MaximumHeartRateBpm/Value`, `TriggerMethod`): at its end tag, a
-///   `.event(kind: .lap, lapTrigger:)` at the lap's last trackpoint's time (untimed, so at the latest
-///   sample, when the lap has no timed trackpoint: a `StartTime` years off cannot move the clock), so N laps
-///   in the file give the summary N laps; and a ``DeviceLap`` in ``TrackReadReport/deviceLaps`` (its end
+///   `AverageHeartRateBpm/Value`, `MaximumHeartRateBpm/Value`, `TriggerMethod`): a
+///   `.event(kind: .lap, lapTrigger:)`, emitted after the next `Lap`'s first `Track` marker (or at the `Activity`'s end), at the
+///   earlier of `StartTime + TotalTimeSeconds` and the next lap's `StartTime` when that lies between the
+///   lap's last trackpoint and 60 s after it (where the device's lap ends), else at the last trackpoint
+///   (untimed, so at the latest sample, when the lap has no timed trackpoint: a `StartTime` years off cannot
+///   move the clock), so N laps in the file give the summary N laps; and, at its end tag, a ``DeviceLap`` in
+///   ``TrackReadReport/deviceLaps`` (its end
 ///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
 /// - Every `Track` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))`: one segment

@@ -77,7 +77,11 @@ struct TCXReaderTests {
         let (report, sink) = try TCXTestReading.read(tcx(body))
         let t = Self.t0
         #expect(sink.laps == [
-            WorkoutEventSample(time: t + 590, kind: .lap, lapTrigger: .distance),
+            // The device's lap runs to the next lap's StartTime (= its StartTime + TotalTimeSeconds), 10 s
+            // after its last trackpoint.
+            WorkoutEventSample(time: t + 600, kind: .lap, lapTrigger: .distance),
+            // StartTime + TotalTimeSeconds (t + 900) is before its last trackpoint (a gap between its
+            // Tracks): the lap ends there.
             WorkoutEventSample(time: t + 1000, kind: .lap, lapTrigger: .manual),
             // No trackpoint: the lap ends at the latest sample (untimed), so its StartTime cannot move the
             // clock; the device's lap ends at its start plus its time.

@@ -46,12 +46,22 @@ struct TCXSampleTrackTests {
         #expect(sink.samples.first(where: { $0.time != nil })?.time == reference.firstTime)
         #expect(sink.laps.last?.time == reference.lastTime)
 
-        // Laps: one event per lap, at its last trackpoint's time, with its trigger.
+        // Laps: one event per lap, with its trigger, where the device's lap ends: the earlier of its
+        // StartTime + TotalTimeSeconds and the next lap's StartTime, when that lies from its last trackpoint
+        // to 60 s after it; else (the last lap, a pause in the lap) at its last trackpoint.
+        func expectedEnd(_ index: Int) -> Double? {
+            let lap = reference.laps[index]
+            guard let last = lap.lastTrackpointTime, index + 1 < reference.laps.count,
+                  let next = reference.laps[index + 1].startTime, let start = lap.startTime,
+                  let seconds = lap.totalTimeSeconds else { return lap.lastTrackpointTime }
+            let candidate = min(next, start + seconds)
+            return candidate >= last && candidate - last <= 60 ? candidate : last
+        }
         #expect(sink.laps.count == reference.laps.count)
         #expect(report.deviceLaps.count == reference.laps.count)
         for (index, lap) in reference.laps.enumerated() where index < min(sink.laps.count, report.deviceLaps.count) {
             let trigger = lap.triggerMethod.map { $0 == "Location" ? "position" : $0.prefix(1).lowercased() + $0.dropFirst() }
-            #expect(sink.laps[index].time == lap.lastTrackpointTime, "lap \(index)")
+            #expect(sink.laps[index].time == expectedEnd(index), "lap \(index)")
             #expect(sink.laps[index].lapTrigger?.rawValue == trigger, "lap \(index)")
             let device = report.deviceLaps[index]
             #expect(device.startTime == lap.startTime, "lap \(index)")

@@ -5,7 +5,7 @@ import WorkoutEngine
 
 /// Laps of the bundled TCX recordings against the device's own lap totals (`Lap/DistanceMeters` within
 /// 2 %, `Lap/TotalTimeSeconds` within 1 s of the lap's wall time), read from the files here with a regular
-/// expression, independently of the engine's reader. (No FIT reader was on main when this was written.)
+/// expression, independently of the engine's reader.
 struct AnalysisDeviceLapTests {
     struct DeviceLap { var seconds: Double; var meters: Double }
 
@@ -29,25 +29,26 @@ struct AnalysisDeviceLapTests {
         return (abs(lap.distanceMeters - expected.meters) <= 0.02 * expected.meters, abs(lap.totalSeconds - expected.seconds) <= 1, detail)
     }
 
-    @Test(arguments: [("run-garmin-fr410-hr-3laps.tcx", 1), ("ride-garmin-edge500-hr.tcx", 0)])
+    /// The Forerunner 410's laps end at the next lap's `StartTime` (or `StartTime + TotalTimeSeconds`, the
+    /// earlier), 3.5 s after their last trackpoint, as the device's do: before the reader placed lap events
+    /// at the last trackpoint, laps 1 and 3 were 3.5 s off.
+    @Test(arguments: [("run-garmin-fr410-hr-3laps.tcx", 0), ("run-garmin-fr410-hr-3laps.tcx", 1),
+                      ("run-garmin-fr410-hr-3laps.tcx", 2), ("ride-garmin-edge500-hr.tcx", 0)])
     func lapsMatchTheDevice(name: String, lap: Int) throws {
         let result = try Self.compare(name, lap: lap)
         #expect(result.distanceOK, "\(result.detail)")
         #expect(result.timeOK, "\(result.detail)")
     }
 
-    /// Known deviations, kept visible (the test fails once they are fixed, so the list stays true):
-    /// - the TCX reader ends a lap at its last trackpoint, while the device's lap runs on to the next lap's
-    ///   `StartTime` (Forerunner 410, laps 1 and 3: 3.5 s short);
-    /// - the vívoactive's 4-minute second lap measures 641 m against the device's 692 m (7 %, the default
-    ///   filter's chords on a slow, winding ski lap; 668 m with `--filter none`).
-    @Test(arguments: [("run-garmin-fr410-hr-3laps.tcx", 0), ("run-garmin-fr410-hr-3laps.tcx", 2),
-                      ("other-garmin-vivoactive-xcski-2laps.tcx", 1)])
-    func knownDeviations(name: String, lap: Int) throws {
-        let result = try Self.compare(name, lap: lap)
-        #expect(result.distanceOK || name.contains("vivoactive"), "\(result.detail)")
-        withKnownIssue("lap end at the last trackpoint; see the doc comment") {
-            #expect(result.timeOK && result.distanceOK, "\(result.detail)")
+    /// Known deviation, kept visible (the test fails once it is gone, so the note stays true): the
+    /// vívoactive's 4-minute second lap measures 642 m against the device's 692 m (7 %). The lap's times
+    /// agree (240.6 s against 240.8 s); the distance is the engine's: the default filter's chords on a slow,
+    /// winding ski lap sampled every 4 s (668 m with `--filter none`), not where the lap is placed.
+    @Test func theSecondSkiLapIsShortByTheFiltersChords() throws {
+        let result = try Self.compare("other-garmin-vivoactive-xcski-2laps.tcx", lap: 1)
+        #expect(result.timeOK, "\(result.detail)")
+        withKnownIssue("the default filter's distance on a slow, winding lap; see the doc comment") {
+            #expect(result.distanceOK, "\(result.detail)")
         }
     }
 
@@ -55,5 +56,95 @@ struct AnalysisDeviceLapTests {
         let result = try Self.compare("other-garmin-vivoactive-xcski-2laps.tcx", lap: 0)
         #expect(result.distanceOK, "\(result.detail)")
         #expect(result.timeOK, "\(result.detail)")
+    }
+}
+
+/// Laps of the real FIT recordings against the file's own `lap` messages (``DeviceLap`` from the FIT reader,
+/// which copies `total_distance` and `total_elapsed_time` as the file states them; its laps' distance and timer sums agree with
+/// fitdecode's in `Tests/Reference/fit-reference.json`): per lap, distance within 2 % and wall time within
+/// 1 s. The files in `../shared/tracks/` are skipped, with a message, when that folder is not there.
+struct AnalysisFITDeviceLapTests {
+    /// FIT files with laps: those in `SampleTracks/`, then those only in `../shared/tracks/`.
+    static let bundled = ["ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
+                          "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit"]
+    static let shared = ["large-garmin-fr910xt-run-20k-records.fit", "patho-garmin-virb-ultra30-zero-timestamps.fit",
+                         "ride-wahoo-elemnt-bolt-hr.fit"]
+
+    struct Comparison { var distanceOK: Bool; var timeOK: Bool; var detail: String }
+
+    /// Reads the file once, keeping the reader's report (the device's laps) and the engine's summary.
+    static func compare(_ url: URL) throws -> [Comparison] {
+        var builder = WorkoutBuilder()
+        let report = try TrackReader.read(TrackInput(path: url.path), into: &builder)
+        let summary = try builder.summary(reading: report)
+        let laps = summary.analysis.laps, device = report.deviceLaps
+        let name = url.lastPathComponent
+        #expect(laps.count == device.count, "\(name): \(laps.count) laps, the file has \(device.count)")
+        return zip(laps, device).enumerated().map { index, pair in
+            let (lap, expected) = (pair.0.figures, pair.1)
+            let meters = expected.distanceMeters ?? .nan, seconds = expected.elapsedSeconds ?? .nan
+            let detail = "\(name) lap \(index + 1): \(lap.distanceMeters) m in \(lap.totalSeconds) s, device \(meters) m in \(seconds) s"
+            // A lap without a stated distance (Polar's no-GPS laps) is compared on time only.
+            return Comparison(distanceOK: expected.distanceMeters == nil || abs(lap.distanceMeters - meters) <= 0.02 * meters,
+                              timeOK: abs(lap.totalSeconds - seconds) <= 1, detail: detail)
+        }
+    }
+
+    /// Laps that miss for a reason other than where the engine puts the lap, by file and lap number (1-based),
+    /// kept visible: `withKnownIssue` fails once a lap matches, so the list stays true.
+    static let knownMisses: [String: [Int: String]] = [
+        // The device's lap 1 spans start_time + total_elapsed_time = 20:41:20.006, its lap 2 starts at
+        // 20:41:22: 2 s in neither lap. The engine's laps are contiguous, so its lap 2 (from the end of lap 1)
+        // is 2 s longer. The device's definition.
+        "ride-garmin-edge530-hr-cad-power.fit": [2: "2 s between the device's laps 1 and 2 belong to neither"],
+        // Times agree within 0.7 s. Distances: the engine's distance along the smoothed GPS track is 2-6 %
+        // shorter on this mountain trail than the device's distance (its own `distance` field), the whole
+        // workout 3.6 % (README, engine against device): the engine's distance, not the lap placement. Lap 4
+        // is 503 s standing still, where the device's distance grows 19.8 m on GPS drift and the engine's
+        // stationary filter adds nothing.
+        "large-garmin-fr910xt-run-20k-records.fit": [
+            1: "engine distance 2.3 % short", 2: "engine distance 4.1 % short", 3: "engine distance 5.5 % short",
+            4: "standing still: 19.8 m of GPS drift on the device, 0 m in the engine", 5: "engine distance 3.0 % short",
+        ],
+        // The file names no sport, so running rules apply and 80 fixes at cycling speed are rejected as
+        // implausible for a runner (482 m against 1,702 m); the times agree. The file's, not the lap's.
+        "patho-garmin-virb-ultra30-zero-timestamps.fit": [1: "no sport, running rules reject cycling-speed fixes"],
+    ]
+
+    static func check(_ url: URL) throws {
+        let known = knownMisses[url.lastPathComponent] ?? [:]
+        for (index, result) in try compare(url).enumerated() {
+            if let reason = known[index + 1] {
+                withKnownIssue(Comment(rawValue: reason)) {
+                    #expect(result.distanceOK && result.timeOK, "\(result.detail)")
+                }
+            } else {
+                #expect(result.distanceOK, "\(result.detail)")
+                #expect(result.timeOK, "\(result.detail)")
+            }
+        }
+    }
+
+    @Test(arguments: bundled)
+    func bundledLapsMatchTheDevice(name: String) throws {
+        try Self.check(TestPaths.sampleTrack(name))
+    }
+
+    @Test(arguments: shared)
+    func sharedLapsMatchTheDevice(name: String) throws {
+        guard let url = TestPaths.sharedTrack(name) else {
+            print("skipped: ../shared/tracks/\(name) is not there")
+            return
+        }
+        try Self.check(url)
+    }
+
+    /// The SRM file has no lap message: nothing to compare, and the engine makes no lap.
+    @Test func theSRMFileHasNoLaps() throws {
+        guard let url = TestPaths.sharedTrack("patho-srm-null-island-start.fit") else {
+            print("skipped: ../shared/tracks/patho-srm-null-island-start.fit is not there")
+            return
+        }
+        #expect(try Self.compare(url).isEmpty)
     }
 }

@@ -1,8 +1,9 @@
 /// Laps from lap events (JSON/NDJSON `lap`, FIT `lap`, TCX `Lap`, ``WorkoutBuilder/markLap(at:trigger:)``).
 ///
 /// Lap *k* runs from event *k − 1* (or the workout's start) to event *k*; after the last event, the rest of
-/// the workout is one more lap when it lasts at least 1 s or 1 m (an event at the very end, as FIT and TCX
-/// write for the last lap, leaves nothing after it). Distances and moving time are interpolated on the
+/// the workout is one more lap when it lasts more than 1 s or at least 1 m (an event at the very end, as FIT
+/// and TCX write for the last lap, leaves nothing after it; nor does one a whole second before a timer stop,
+/// as a Polar writes its last lap). Distances and moving time are interpolated on the
 /// fixes at the events' times; running time comes from the events themselves. A workout without lap
 /// events has no laps.
 public enum LapAnalysis {
@@ -27,7 +28,7 @@ public enum LapAnalysis {
             from = (position, time, elapsed)
         }
         let last = lap(to: track.end, time: endTime, elapsed: endElapsedSeconds, trigger: nil)
-        if last.figures.elapsedSeconds >= 1 || last.figures.distanceMeters >= 1 { result.append(last) }
+        if last.figures.elapsedSeconds > 1 || last.figures.distanceMeters >= 1 { result.append(last) }
         return result
     }
 }
