@@ -18,8 +18,10 @@ enum StoreConformance {
     /// Every bundled sample track is stored, with its route and samples; a second import stores nothing.
     static func importsEverySampleTrack(_ backend: StoreBackend) async throws {
         let (store, _) = try await backend.freshStore("samples")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sampleTracks.path).filter { $0.hasSuffix(".gpx") }.sorted()
-        #expect(files.count == 8)
+        let files = try FileManager.default.contentsOfDirectory(atPath: sampleTracks.path)
+            .filter { $0.hasSuffix(".gpx") || $0.hasSuffix(".tcx") || $0.hasSuffix(".fit") }.sorted()
+        // 8 GPX, 3 TCX and 4 FIT recordings (SampleTracks/SOURCES.md).
+        #expect(files.count == 15)
         var events: [WorkoutImporter.Event] = []
         let report = await WorkoutImporter.run(paths: [sampleTracks.path], into: store, athlete: "ana", jobs: 2) { events.append($0) }
         #expect(report.failures == [])
@@ -138,14 +140,15 @@ enum StoreConformance {
     static func recordsAndWeeklyTotals(_ backend: StoreBackend) async throws {
         let (store, _) = try await backend.freshStore("records")
         let report = await WorkoutImporter.run(paths: [sampleTracks.path], into: store, athlete: "ana", jobs: 2)
-        #expect(report.stored == 8)
+        #expect(report.stored == 15)
         let all = try await store.workouts(matching: WorkoutQuery())
         let records = try await store.personalRecords()
         #expect(records.longest?.distanceMeters == all.map(\.distanceMeters).max())
         #expect(records.mostClimbing?.elevationGainMeters == all.compactMap(\.elevationGainMeters).max())
         let fastest = all.filter { $0.distanceMeters >= 1000 }.compactMap(\.averageSpeedMetersPerSecond).max()
         #expect(records.fastest?.averageSpeedMetersPerSecond == fastest)
-        #expect(records.longest.map { URL(fileURLWithPath: $0.sourceName).lastPathComponent } == "hike-garmin-gpsmap64s-2seg-elevation.gpx")
+        // The Edge 500 ride: 116 km by its own laps (SampleTracks/SOURCES.md), far beyond every other file.
+        #expect(records.longest.map { URL(fileURLWithPath: $0.sourceName).lastPathComponent } == "ride-garmin-edge500-hr.tcx")
         // Records of one athlete only: nobody else's.
         #expect(try await store.personalRecords(matching: WorkoutQuery(athlete: "ben")).longest == nil)
 
