@@ -41,55 +41,51 @@ public struct WorkoutChannels: Sendable, Hashable {
         }
     }
 
-    /// Packs Float64 values little-endian.
-    public static func pack(_ values: [Double]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count * 8)
-        for value in values {
-            let bits = value.bitPattern.littleEndian
-            withUnsafeBytes(of: bits) { bytes.append(contentsOf: $0) }
-        }
-        return bytes
-    }
+    /// Packs Float64 values little-endian (their IEEE 754 bit patterns).
+    public static func pack(_ values: [Double]) -> [UInt8] { packLittleEndian(values.map(\.bitPattern)) }
 
     /// Packs Int32 values little-endian.
-    public static func pack(_ values: [Int32]) -> [UInt8] {
+    public static func pack(_ values: [Int32]) -> [UInt8] { packLittleEndian(values) }
+
+    /// Unpacks little-endian Float64 values.
+    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 8.
+    public static func unpackDoubles(_ bytes: [UInt8], channel: String) throws -> [Double] {
+        try unpackLittleEndian(bytes, as: UInt64.self, channel: channel, typeName: "Float64").map(Double.init(bitPattern:))
+    }
+
+    /// Unpacks little-endian Int32 values.
+    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 4.
+    public static func unpackInt32s(_ bytes: [UInt8], channel: String) throws -> [Int32] {
+        try unpackLittleEndian(bytes, as: Int32.self, channel: channel, typeName: "Int32")
+    }
+
+    /// The one packing of fixed-width integers: each value's bytes, least significant first.
+    private static func packLittleEndian<Value: FixedWidthInteger>(_ values: [Value]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count * 4)
+        bytes.reserveCapacity(values.count * MemoryLayout<Value>.size)
         for value in values {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
         return bytes
     }
 
-    /// Unpacks little-endian Float64 values.
-    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 8.
-    public static func unpackDoubles(_ bytes: [UInt8], channel: String) throws -> [Double] {
-        guard bytes.count % 8 == 0 else { throw StoreError.corrupt("samples.\(channel): \(bytes.count) bytes is not a whole number of Float64") }
-        var values: [Double] = []
-        values.reserveCapacity(bytes.count / 8)
-        var index = 0
-        while index < bytes.count {
-            var bits: UInt64 = 0
-            for j in 0..<8 { bits |= UInt64(bytes[index + j]) << (8 * UInt64(j)) }
-            values.append(Double(bitPattern: bits))
-            index += 8
+    /// The one unpacking of fixed-width integers written by ``packLittleEndian(_:)``.
+    /// - Throws: `StoreError.corrupt` when the length is not a whole number of values.
+    private static func unpackLittleEndian<Value: FixedWidthInteger>(
+        _ bytes: [UInt8], as _: Value.Type, channel: String, typeName: String
+    ) throws -> [Value] {
+        let size = MemoryLayout<Value>.size
+        guard bytes.count % size == 0 else {
+            throw StoreError.corrupt("samples.\(channel): \(bytes.count) bytes is not a whole number of \(typeName)")
         }
-        return values
-    }
-
-    /// Unpacks little-endian Int32 values.
-    /// - Throws: `StoreError.corrupt` when the length is not a multiple of 4.
-    public static func unpackInt32s(_ bytes: [UInt8], channel: String) throws -> [Int32] {
-        guard bytes.count % 4 == 0 else { throw StoreError.corrupt("samples.\(channel): \(bytes.count) bytes is not a whole number of Int32") }
-        var values: [Int32] = []
-        values.reserveCapacity(bytes.count / 4)
+        var values: [Value] = []
+        values.reserveCapacity(bytes.count / size)
         var index = 0
         while index < bytes.count {
-            var bits: UInt32 = 0
-            for j in 0..<4 { bits |= UInt32(bytes[index + j]) << (8 * UInt32(j)) }
-            values.append(Int32(bitPattern: bits))
-            index += 4
+            var bits: Value = 0
+            for j in 0..<size { bits |= Value(truncatingIfNeeded: bytes[index + j]) << (8 * j) }
+            values.append(bits)
+            index += size
         }
         return values
     }
