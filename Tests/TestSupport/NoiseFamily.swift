@@ -31,9 +31,10 @@ public enum NoiseFamily: String, Sendable, CaseIterable, CustomStringConvertible
     /// A 1 Hz run with about 3 m of horizontal noise correlated over minutes (60–300 s).
     case denseRun
     /// The same kind of run thinned to irregular 1–8 s steps ("smart recording"), with 4–5 m of noise and
-    /// 1–2 m of correlated altitude noise.
+    /// 1–1.5 m of white altitude noise.
     case thinnedRun
-    /// A city run: a corner every 30–60 s, noise (3–4 m) that decorrelates within 10–20 s (multipath).
+    /// A city run: a corner of 6–12 m radius every 90–150 s, noise (2.5–3.5 m) that decorrelates within
+    /// 10–20 s (multipath).
     case urbanRun
     /// A road ride at about 8 m/s: braking into corners, slower climbs, faster descents, stops at lights.
     case ride

@@ -5,7 +5,8 @@ import WorkoutSamples
 
 /// The accuracy the default filter must reach against the noise-free truth, on each noise family of
 /// ``NoiseFamily`` (README, "Accuracy"): distance within 0.5 %, moving time within 1 %, elevation gain
-/// within 5 %. Each seed draws the family's parameters (noise level, correlation times, corners) anew.
+/// within 5 %, over seeds 1–10 of each family. Each seed draws the family's parameters (noise level,
+/// correlation times, corners) anew.
 /// Truth distance is PROJ's `geod` over the noise-free fixes the engine was given; truth moving time is
 /// the time the true speed was at or above the activity's moving threshold; truth gain is the sum of the
 /// rises of the noise-free altitude profile.
@@ -32,26 +33,19 @@ struct AccuracyTests {
         var elevationGain = 0.05
     }
 
-    /// The targets per family. Two of these generated families are harsher than the held-out
-    /// cases (the engine before the smoother read our urban runs +1.2 to +2.9 % long where the held-out
-    /// one read +0.9 %, and our thinned runs' gain +22 to +75 % high where the held-out one read +8 %) and
-    /// do not meet every target yet; their bounds hold what is reached over 10 seeds, so that they cannot
-    /// get worse unnoticed:
-    /// - urban run: noise that decorrelates within 10–20 s varies as fast as a runner turns a corner, so
-    ///   no linear smoother separates the two (distance +0.2 to +1.5 %), and at a stop it moves the
-    ///   smoothed track as fast as a walk (moving time +0.3 to +1.9 %);
-    /// - thinned run: at 1–8 s steps with 4–5 m of noise the smoothed track rounds corners (distance
-    ///   −0.7 to +0.2 %), and 1–1.5 m of altitude noise at sparse steps still widens each counted climb
-    ///   (gain +0.1 to +6.3 %).
+    /// The targets per family: the on every family and every seed, but one. The urban run's
+    /// distance: noise that decorrelates within 10–20 s wanders as fast as a runner turns a street corner,
+    /// and the smoother, stiff on straights, still lets part of it through as length on some seeds (−0.1
+    /// to +1.1 % over seeds 1–10; it was +0.2 to +1.5 % before the data-estimated process noise). Its bound
+    /// holds what is reached, so that it cannot get worse unnoticed.
     static func targets(_ family: NoiseFamily) -> Targets {
         switch family {
-        case .urbanRun: Targets(distance: 0.016, movingTime: 0.02)
-        case .thinnedRun: Targets(distance: 0.007, elevationGain: 0.07)
+        case .urbanRun: Targets(distance: 0.012)
         default: Targets()
         }
     }
 
-    static let cases: [Case] = NoiseFamily.allCases.flatMap { family in (1...5).map { Case(family: family, seed: $0) } }
+    static let cases: [Case] = NoiseFamily.allCases.flatMap { family in (1...10).map { Case(family: family, seed: $0) } }
 
     @Test(arguments: cases)
     func defaultFilterMeetsTheAccuracyTargets(_ c: Case) throws {
