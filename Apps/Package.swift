@@ -38,6 +38,9 @@ let package = Package(
                 "WorkoutStore",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "WorkoutEngineTestSupport", package: "WorkoutEngine"),
+                // Straight to the databases, to damage a journal row as a disk would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // The CLI: argument parsing and printing only; the session logic is the library's.

@@ -34,9 +34,11 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 
 "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U workout --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
   || { cat "$dir/initdb.log" >&2; exit 1; }
-# fsync off: a throwaway cluster; the tests kill clients, never the server.
+# fsync off: a throwaway cluster; the tests kill clients, never the server. WITH_POSTGRES_FSYNC=on keeps
+# it on (Benchmarks/store.sh measures with it, as a server would run).
+fsync="${WITH_POSTGRES_FSYNC:-off}"
 "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" -w start >/dev/null \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=$fsync -c max_connections=200" -w start >/dev/null \
   || { cat "$dir/server.log" >&2; exit 1; }
 
 psql=(psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U workout)

@@ -299,6 +299,25 @@ public struct WorkoutBuilder: Sendable {
         call(WorkoutEventSample(time: time, kind: .lap, lapTrigger: trigger))
     }
 
+    /// Gives the builder an input again (a replay), the way it was first given: a sample is added, a call (pause,
+    /// resume, lap) is made, and start, end, an adopted activity and the device's timer call the methods of
+    /// the same names. Replaying a session's inputs in order into a fresh builder with the same options
+    /// rebuilds it exactly: the journal's recovery does this, and so does turning a journal into a stored
+    /// workout.
+    /// - Returns: what the input did (`nil` when adopting the activity or the device timer changed nothing).
+    /// - Complexity: that of the method it calls.
+    @discardableResult
+    public mutating func replay(_ input: WorkoutInput) -> SampleOutcome? {
+        switch input {
+        case .sample(let sample): add(sample)
+        case .call(let event): call(event)
+        case .start(let time): start(at: time)
+        case .end(let time): end(at: time)
+        case .activity(let activity): adoptActivity(activity)
+        case .deviceTimer: useDeviceTimer()
+        }
+    }
+
     /// A pause, resume or lap by call: applied like the same event in the input, told apart in the outcome.
     private mutating func call(_ event: WorkoutEventSample) -> SampleOutcome {
         var outcome = SampleOutcome(input: .call(event))

@@ -86,6 +86,18 @@ public struct ExportRecorder: TrackSampleSink {
         }
     }
 
+    /// Takes in one input of a recorded session (a journal's records, for example): a sample as ``add(_:)``
+    /// does, any other input (start, a pause, resume or lap call, end, an adopted activity, the device's
+    /// timer) given to the builder as it was first given (`WorkoutBuilder.replay(_:)`).
+    /// - Complexity: O(1) amortised.
+    public mutating func replay(_ input: WorkoutInput) {
+        if case .sample(let sample) = input {
+            add(sample)
+        } else {
+            builder.replay(input)
+        }
+    }
+
     /// Keeps what the builder did with a received fix.
     private mutating func take(_ outcome: SampleOutcome, received point: ExportPoint) {
         switch outcome.location {

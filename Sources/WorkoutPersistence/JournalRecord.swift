@@ -25,6 +25,25 @@ public enum JournalRecord: Sendable, Hashable {
         }
     }
 
+    /// What the record gives a builder: the input it was made from, which `WorkoutBuilder.replay(_:)` gives
+    /// again. A `pause`, `resume` or `lap` event is the call of that name (a lap with no trigger),
+    /// an `end` with no finite time ends at the latest sample.
+    public var input: WorkoutInput {
+        switch self {
+        case .sample(let sample): .sample(sample)
+        case .event(let kind, let time):
+            switch kind {
+            case .start: .start(at: time)
+            case .pause: .call(WorkoutEventSample(time: time, kind: .pause))
+            case .resume: .call(WorkoutEventSample(time: time, kind: .resume))
+            case .lap: .call(WorkoutEventSample(time: time, kind: .lap, lapTrigger: nil))
+            case .end: .end(at: time.isFinite ? time : nil)
+            }
+        case .activity(let activity): .activity(activity)
+        case .deviceTimer: .deviceTimer
+        }
+    }
+
     /// The record of what was given to the builder to make `outcome`: a sample as it came, a start, an end
     /// (at the time it took effect), an activity.
     public init(_ outcome: SampleOutcome) {

@@ -15,6 +15,9 @@ public import WorkoutSamples
 /// before (a segment marker, an activity named by the input, untimed samples) is held and written right
 /// after the header. The snapshot is derived from the outcomes' clock: the recorder keeps none of its own.
 ///
+/// This is the file backend of the journal: what the journal holds and when it is synced is a
+/// ``JournalAppender``'s, which a database's backend shares (the store keeps the same bytes in rows).
+///
 /// Write failures never reach the caller: the recorder keeps unsynced records in memory (up to
 /// ``JournalDurabilityPolicy/maximumPendingBytes``), reports them in ``status``, logs one line per
 /// change of health through the injected `Logger`, and retries at the next sync.
@@ -45,33 +48,16 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     private let now: @Sendable () -> Double
     private let lock = NSLock()
 
-    private var header: JournalHeader?
-    /// Records of inputs before the session started, written right after the header.
-    private var held: [JournalRecord] = []
+    /// The journal's bytes and what is durable: the logic every journal backend shares.
+    private var appender: JournalAppender
     private var file: SessionFile?
-    private var pending: [UInt8] = []
-    private var pendingRecords = 0
-    private var pendingSamples = 0
-    private var durableBytes = 0
-    private var durableRecords = 0
-    private var durableSamples = 0
     private var needsDirectorySync = true
-    private var lastAttemptTime: Double?
-    private var recordsSinceAttempt = 0
-    private var lastSnapshotTime: Double?
-    private var latestTime: Double?
-    private var durableLatestTime: Double?
-    private var pendingLatestTime: Double?
-    /// The session clock of the latest outcome (what the snapshot says).
-    private var clock = SessionClock()
     private var currentStatus = PersistenceStatus.ok
-    private var dropped = 0
-    private var overflowed = false
     private var finished = false
 
     /// At most this many inputs are held before the session starts; past it, the journal opens anyway
     /// (an untimed track never starts the clock, and its samples must not pile up in memory).
-    public static let maximumHeldRecords = 64
+    public static let maximumHeldRecords = JournalAppender.maximumHeldRecords
 
     /// A recorder for a new session, writing into `directory` (created when missing).
     ///
@@ -101,7 +87,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         self.fileSystem = fileSystem
         self.logger = logger
         self.now = now
-        pending.reserveCapacity(4096)
+        appender = JournalAppender(sessionID: sessionID, options: options, policy: policy)
     }
 
     /// A recorder that continues a recovered session in its own journal: it takes the journal's lock (one
@@ -124,23 +110,10 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         self.fileSystem = fileSystem
         self.logger = logger
         self.now = now
-        pending.reserveCapacity(4096)
-        header = recovered.header
-        durableBytes = recovered.validJournalLength
-        durableRecords = recovered.recordCount
-        durableSamples = recovered.journaledSampleCount
-        durableLatestTime = recovered.lastRecordTime
-        latestTime = recovered.lastRecordTime
-        lastAttemptTime = recovered.lastRecordTime
-        clock = recovered.builder.clock
+        appender = JournalAppender(continuing: recovered, policy: policy)
         needsDirectorySync = false
         file = try Self.openLocked(recovered.journalPath, cuttingTo: recovered.validJournalLength, fileSystem: fileSystem)
-        lock.withLock {
-            if let pausedAt = recovered.pausedAt {
-                appendLocked(.event(.pause, time: pausedAt))
-            }
-            syncLocked(forceSnapshot: true)
-        }
+        lock.withLock { _ = syncLocked(forceSnapshot: true) }
     }
 
     // MARK: Reading the recorder's state
@@ -148,17 +121,17 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// Whether writes reach the disk.
     public var status: PersistenceStatus { lock.withLock { currentStatus } }
     /// `<directory>/<session id>.wejournal`, once the journal is open.
-    public var journalPath: String? { lock.withLock { header.map { JournalFormat.journalPath(directory: directory, sessionID: $0.sessionID) } } }
+    public var journalPath: String? { lock.withLock { appender.header.map { JournalFormat.journalPath(directory: directory, sessionID: $0.sessionID) } } }
     /// Bytes of the journal known to be on stable storage.
-    public var durableOffset: Int { lock.withLock { durableBytes } }
+    public var durableOffset: Int { lock.withLock { appender.durableBytes } }
     /// Records known to be on stable storage.
-    public var durableRecordCount: Int { lock.withLock { durableRecords } }
+    public var durableRecordCount: Int { lock.withLock { appender.durableRecords } }
     /// Sample records known to be on stable storage.
-    public var durableSampleCount: Int { lock.withLock { durableSamples } }
+    public var durableSampleCount: Int { lock.withLock { appender.durableSamples } }
     /// Bytes recorded but not yet durable.
-    public var pendingByteCount: Int { lock.withLock { pending.count } }
+    public var pendingByteCount: Int { lock.withLock { appender.pending.count } }
     /// Records not journaled because the memory cap was reached while writes failed.
-    public var droppedRecordCount: Int { lock.withLock { dropped } }
+    public var droppedRecordCount: Int { lock.withLock { appender.droppedRecordCount } }
 
     // MARK: Recording
 
@@ -167,34 +140,13 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// - Complexity: O(1) amortised; a sync writes and flushes the buffered records.
     public func record(_ outcome: SampleOutcome) {
         lock.withLock {
-            clock = outcome.clock
-            let record = JournalRecord(outcome)
-            guard header != nil || openLocked(for: outcome, adding: record) else { return }
-            guard appendLocked(record) else { return }
-            if outcome.stateChanges.contains(where: { $0.kind == .pause || $0.kind == .end || $0.kind == .start }) {
-                syncLocked(forceSnapshot: true)
-            } else {
-                syncIfDueLocked()
+            guard !finished else { return }
+            switch appender.record(outcome, logger: logger) {
+            case .none: break
+            case .due: syncLocked(forceSnapshot: false)
+            case .now: syncLocked(forceSnapshot: true)
             }
         }
-    }
-
-    /// Holds `record` until the session starts; writes the header (and what was held) once it has, or
-    /// once too much is held. Returns whether the journal is open.
-    private func openLocked(for outcome: SampleOutcome, adding record: JournalRecord) -> Bool {
-        guard !finished else { return false }
-        let started = outcome.clock.startTime != nil
-        guard started || held.count >= Self.maximumHeldRecords else {
-            held.append(record)
-            return false
-        }
-        let newHeader = JournalHeader(sessionID: sessionID, options: options, startTime: outcome.clock.startTime ?? .nan)
-        header = newHeader
-        pending.append(contentsOf: newHeader.encoded())
-        if let start = outcome.clock.startTime { lastAttemptTime = start }
-        for earlier in held { appendLocked(earlier) }
-        held.removeAll()
-        return true
     }
 
     /// Writes and flushes every buffered record and the snapshot now.
@@ -214,7 +166,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     @discardableResult
     public func finish(summaryJSON: String) -> Bool {
         lock.withLock {
-            guard let header, !finished else { return finished }
+            guard let header = appender.header, !finished else { return finished }
             syncLocked(forceSnapshot: false)
             let id = header.sessionID
             do {
@@ -227,6 +179,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
                 return false
             }
             finished = true
+            appender.close()
             if let file { fileSystem.close(file) }
             file = nil
             do {
@@ -249,9 +202,10 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     @discardableResult
     public func close() -> Bool {
         lock.withLock {
-            let durable = header == nil ? false : syncLocked(forceSnapshot: true)
+            let durable = appender.header == nil ? false : syncLocked(forceSnapshot: true)
             closeFileLocked()
             finished = true
+            appender.close()
             return durable
         }
     }
@@ -262,60 +216,18 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
 
     // MARK: Internals (lock held)
 
-    /// Appends one record to the buffer; `false` when it was dropped (not started, finished, or over
-    /// the memory cap).
-    @discardableResult
-    private func appendLocked(_ record: JournalRecord) -> Bool {
-        guard header != nil, !finished else { return false }
-        if overflowed {
-            dropped += 1
-            return false
-        }
-        let before = pending.count
-        record.encode(into: &pending)
-        if pending.count > policy.maximumPendingBytes {
-            pending.removeSubrange(before...)
-            overflowed = true
-            dropped += 1
-            logger.error("journal: unsynced records exceed the memory cap; journaling stops for this session", metadata: [
-                "session": "\(header?.sessionID.uuidString ?? "-")", "pendingBytes": "\(before)",
-            ])
-            return false
-        }
-        pendingRecords += 1
-        if case .sample = record { pendingSamples += 1 }
-        recordsSinceAttempt += 1
-        if let time = record.time, time.isFinite {
-            latestTime = max(latestTime ?? time, time)
-            pendingLatestTime = latestTime
-            if lastAttemptTime == nil { lastAttemptTime = time }
-        }
-        return true
-    }
-
-    private func syncIfDueLocked() {
-        let dueByCount = recordsSinceAttempt >= policy.maximumRecordsBetweenSyncs
-        let dueByTime = latestTime.flatMap { latest in lastAttemptTime.map { latest - $0 >= policy.syncIntervalSeconds } } ?? false
-        if dueByCount || dueByTime { syncLocked(forceSnapshot: false) }
-    }
-
     @discardableResult
     private func syncLocked(forceSnapshot: Bool) -> Bool {
-        guard let header, !finished else { return finished }
-        recordsSinceAttempt = 0
-        if let latestTime { lastAttemptTime = latestTime }
+        guard let header = appender.header, !finished else { return finished }
+        appender.beginSync()
         do {
             try flushJournalLocked(header)
             // While failing, every retry writes the snapshot too: health comes back only when both writes
             // succeed (a disk out of inodes appends to the journal but cannot create the snapshot's
             // temporary file, and must not flap between failing and recovered).
-            var isFailing = false
-            if case .failing = currentStatus { isFailing = true }
-            let snapshotDue = forceSnapshot || lastSnapshotTime == nil || isFailing
-                || (latestTime.flatMap { latest in lastSnapshotTime.map { latest - $0 >= policy.snapshotIntervalSeconds } } ?? false)
-            if snapshotDue {
-                try writeSnapshotLocked(header)
-                lastSnapshotTime = latestTime ?? lastSnapshotTime
+            if appender.isSnapshotDue(force: forceSnapshot || !currentStatus.isHealthy), let snapshot = appender.snapshot(lastActiveAt: now()) {
+                try fileSystem.writeAtomically(try snapshot.encoded(), to: JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID))
+                appender.snapshotWritten()
             }
         } catch let error as FileSystemError {
             failLocked(error)
@@ -324,25 +236,25 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
             failLocked(FileSystemError(operation: "encode snapshot", path: directory, code: EINVAL))
             return false
         }
-        if case .failing(let error, _) = currentStatus {
-            currentStatus = .recovered(after: error, at: now())
+        if let error = currentStatus.noteSuccess(at: now()) {
             logger.notice("journal: writes succeed again; nothing kept in memory was lost", metadata: [
-                "session": "\(header.sessionID)", "durableBytes": "\(durableBytes)",
+                "session": "\(header.sessionID)", "durableBytes": "\(appender.durableBytes)", "after": "\(error)",
             ])
         }
-        return !overflowed
+        return !appender.isOverflowed
     }
 
     private func flushJournalLocked(_ header: JournalHeader) throws {
         if file == nil {
             if !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
             file = try Self.openLocked(JournalFormat.journalPath(directory: directory, sessionID: header.sessionID),
-                                       cuttingTo: durableBytes, fileSystem: fileSystem)
+                                       cuttingTo: appender.durableBytes, fileSystem: fileSystem)
         }
         guard let file else { return }
+        let batch = appender.batch
         do {
-            if !pending.isEmpty {
-                try pending.withUnsafeBytes { try fileSystem.write($0, to: file) }
+            if !batch.bytes.isEmpty {
+                try batch.bytes.withUnsafeBytes { try fileSystem.write($0, to: file) }
             }
             try fileSystem.synchronize(file)
         } catch {
@@ -351,26 +263,11 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
             closeFileLocked()
             throw error
         }
-        durableBytes += pending.count
-        durableRecords += pendingRecords
-        durableSamples += pendingSamples
-        durableLatestTime = pendingLatestTime ?? durableLatestTime
-        pending.removeAll(keepingCapacity: true)
-        pendingRecords = 0
-        pendingSamples = 0
+        appender.markDurable(batch)
         if needsDirectorySync {
             try fileSystem.synchronizeDirectory(directory)
             needsDirectorySync = false
         }
-    }
-
-    private func writeSnapshotLocked(_ header: JournalHeader) throws {
-        let snapshot = SessionSnapshot(
-            sessionID: header.sessionID, activity: header.options.activity, state: clock.state,
-            accumulatedSeconds: clock.accumulatedSeconds, openIntervalStart: clock.openIntervalStart,
-            startTime: clock.startTime ?? header.startTime, recordCount: durableRecords, sampleCount: durableSamples,
-            lastRecordTime: durableLatestTime, lastActiveAt: now(), journalDurableOffset: durableBytes)
-        try fileSystem.writeAtomically(try snapshot.encoded(), to: JournalFormat.snapshotPath(directory: directory, sessionID: header.sessionID))
     }
 
     /// Opens the journal for appending under its exclusive lock (one writer per session), cut back to
@@ -399,13 +296,9 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// only update ``status`` (a full disk fails each retry with another temporary file's name, and 45
     /// retries of a 1.5 h replay logged 45 lines).
     private func failLocked(_ error: FileSystemError) {
-        switch currentStatus {
-        case .failing(_, let since):
-            currentStatus = .failing(error, since: since)
-        case .ok, .recovered:
-            currentStatus = .failing(error, since: now())
+        if currentStatus.noteFailure(error, at: now()) {
             logger.error("journal: write failed; the session goes on in memory and the next sync retries", metadata: [
-                "session": "\(header?.sessionID.uuidString ?? "-")", "error": "\(error)", "pendingBytes": "\(pending.count)",
+                "session": "\(sessionID)", "error": "\(error)", "pendingBytes": "\(appender.pending.count)",
             ])
         }
     }

@@ -7,9 +7,9 @@ public import WorkoutSamples
 public struct RecoveredSession: Sendable {
     /// What the journal's header says (session id, options, start time).
     public var header: JournalHeader
-    /// The directory holding the journal.
+    /// The directory holding the journal; empty for a journal a store keeps.
     public var directory: String
-    /// The journal file.
+    /// The journal file, or the name a store gives the journal it keeps (`live_sessions/<id>`).
     public var journalPath: String
     /// A builder that replayed every valid record, then was paused at ``pausedAt`` if it was running.
     /// Its state is `paused`, or `ended` when the journal holds an `end` record (the session ended but

@@ -41,29 +41,126 @@ public enum SessionRecovery {
             .sorted()
         return names.map { name in
             let outcome = recoverJournal(directory: directory, name: name, now: now, maxAge: maxAge, includeSamples: includeSamples, fileSystem: fileSystem)
-            switch outcome {
-            case .recovered(let session):
-                var metadata: Logger.Metadata = ["session": "\(session.sessionID)", "records": "\(session.recordCount)"]
-                if session.droppedTailBytes > 0 {
-                    metadata["droppedTailBytes"] = "\(session.droppedTailBytes)"
-                    metadata["damage"] = "\(session.damage.map { "\($0)" } ?? "-")"
-                    logger.warning("recovery: journal tail cut at the last valid record", metadata: metadata)
-                } else {
-                    logger.info("recovery: session recovered", metadata: metadata)
-                }
-                if let snapshot = session.snapshot, snapshot.journalDurableOffset > session.validJournalLength {
-                    logger.warning("recovery: the journal is shorter than its snapshot says was durable", metadata: [
-                        "session": "\(session.sessionID)", "snapshotOffset": "\(snapshot.journalDurableOffset)",
-                        "validLength": "\(session.validJournalLength)",
-                    ])
-                }
-            case .discarded(let discarded):
-                logger.warning("recovery: journal not recovered", metadata: [
-                    "file": "\(discarded.file)", "reason": "\(discarded.reason)", "droppedTailBytes": "\(discarded.droppedTailBytes)",
-                ])
-            }
+            log(outcome, to: logger)
             return outcome
         }
+    }
+
+    /// Rebuilds a session from a journal held in memory, exactly as ``recover(directory:now:maxAge:includeSamples:fileSystem:logger:)``
+    /// does from a file: the header is checked, the records are replayed into a fresh builder until the first
+    /// torn, corrupt or unknown one, and a session whose last record left it running is paused there. A store
+    /// keeps a live session's journal this way: the same header and framed records, in rows.
+    ///
+    /// - Parameters:
+    ///   - journal: the journal's bytes (header, then records).
+    ///   - name: what names the journal in the outcome (``RecoveredSession/journalPath``, ``DiscardedJournal/file``),
+    ///     for example `live_sessions/<id>`; ``RecoveredSession/directory`` is empty.
+    ///   - sessionID: the id the journal is kept under, when known: a header of another session is unreadable.
+    ///   - lastActiveAt: when the session was last active (wall-clock seconds since 1970: its last commit).
+    ///   - now: the current wall-clock time, seconds since 1970.
+    ///   - maxAge: a session last active longer ago than this is discarded as expired.
+    ///   - includeSamples: keep the replayed samples in ``RecoveredSession/samples``.
+    ///   - logger: where recovery logs what it found; by default nowhere.
+    /// - Complexity: O(journal bytes), plus the builder's cost per replayed sample.
+    public static func recover(
+        journal: [UInt8], name: String, sessionID: UUID? = nil, lastActiveAt: Double, now: Double,
+        maxAge: Double = defaultMaximumAgeSeconds, includeSamples: Bool = false, logger: Logger = .quiet
+    ) -> RecoveryOutcome {
+        func discard(_ reason: RecoveryDiscardReason, id: UUID? = sessionID, dropped: Int = 0) -> RecoveryOutcome {
+            .discarded(DiscardedJournal(file: name, sessionID: id, reason: reason, droppedTailBytes: dropped))
+        }
+        let outcome: RecoveryOutcome = journal.withUnsafeBytes { bytes in
+            let header: JournalHeader
+            do throws(JournalHeader.DecodingError) {
+                header = try JournalHeader.decode(bytes)
+            } catch {
+                return discard(reason(for: error))
+            }
+            if let sessionID, header.sessionID != sessionID {
+                return discard(.unreadableHeader("the header is of session \(header.sessionID), not \(sessionID)"))
+            }
+            if !(now - lastActiveAt <= maxAge) {
+                let dropped = (try? JournalReader.scan(bytes))?.droppedTailBytes ?? 0
+                return discard(.expired(lastActiveAt: lastActiveAt, maximumAgeSeconds: maxAge), id: header.sessionID, dropped: dropped)
+            }
+            // The header decoded, so the scan cannot throw (its visitor does not).
+            guard let replayed = try? replay(header: header, includeSamples: includeSamples, scan: { visit in try JournalReader.scan(bytes, visit: visit) }) else {
+                return discard(.unreadableHeader("the journal could not be scanned"), id: header.sessionID)
+            }
+            return .recovered(replayed.session(directory: "", journalPath: name, lastActiveAt: lastActiveAt, snapshot: nil))
+        }
+        log(outcome, to: logger)
+        return outcome
+    }
+
+    /// Logs what recovery found in one journal.
+    private static func log(_ outcome: RecoveryOutcome, to logger: Logger) {
+        switch outcome {
+        case .recovered(let session):
+            var metadata: Logger.Metadata = ["session": "\(session.sessionID)", "records": "\(session.recordCount)"]
+            if session.droppedTailBytes > 0 {
+                metadata["droppedTailBytes"] = "\(session.droppedTailBytes)"
+                metadata["damage"] = "\(session.damage.map { "\($0)" } ?? "-")"
+                logger.warning("recovery: journal tail cut at the last valid record", metadata: metadata)
+            } else {
+                logger.info("recovery: session recovered", metadata: metadata)
+            }
+            if let snapshot = session.snapshot, snapshot.journalDurableOffset > session.validJournalLength {
+                logger.warning("recovery: the journal is shorter than its snapshot says was durable", metadata: [
+                    "session": "\(session.sessionID)", "snapshotOffset": "\(snapshot.journalDurableOffset)",
+                    "validLength": "\(session.validJournalLength)",
+                ])
+            }
+        case .discarded(let discarded):
+            logger.warning("recovery: journal not recovered", metadata: [
+                "file": "\(discarded.file)", "reason": "\(discarded.reason)", "droppedTailBytes": "\(discarded.droppedTailBytes)",
+            ])
+        }
+    }
+
+    /// Why a journal whose header did not decode is discarded.
+    private static func reason(for error: JournalHeader.DecodingError) -> RecoveryDiscardReason {
+        switch error {
+        case .unknownFormatVersion(let version): .unknownFormatVersion(version)
+        case .unreadable(let why): .unreadableHeader(why)
+        }
+    }
+
+    /// A journal's records replayed into a fresh builder.
+    private struct Replayed {
+        var header: JournalHeader
+        var builder: WorkoutBuilder
+        var samples: [Sample]
+        var scan: JournalScan
+        var pausedAt: Double?
+
+        func session(directory: String, journalPath: String, lastActiveAt: Double, snapshot: SessionSnapshot?) -> RecoveredSession {
+            RecoveredSession(
+                header: header, directory: directory, journalPath: journalPath, builder: builder,
+                recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
+                droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
+                lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot)
+        }
+    }
+
+    /// Replays every record `scan` visits into a builder made with the header's options, then pauses the
+    /// session at its last record if it was left running.
+    private static func replay(
+        header: JournalHeader, includeSamples: Bool, scan: ((JournalRecord) throws -> Void) throws -> JournalScan
+    ) throws -> Replayed {
+        var builder = WorkoutBuilder(options: header.options)
+        var samples: [Sample] = []
+        let result = try scan { record in
+            builder.apply(record)
+            if includeSamples, case .sample(let sample) = record { samples.append(sample) }
+        }
+        var pausedAt: Double?
+        if builder.clock.state == .running {
+            let at = result.lastRecordTime
+            builder.pause(at: at)
+            pausedAt = at ?? builder.snapshot.endTime
+        }
+        return Replayed(header: header, builder: builder, samples: samples, scan: result, pausedAt: pausedAt)
     }
 
     /// Removes a session's journal, snapshot and summary (those that exist), for example after the user
@@ -106,10 +203,7 @@ public enum SessionRecovery {
         do {
             header = try JournalReader.scan(path: path, fileSystem: fileSystem, headerOnly: true).header
         } catch let error as JournalHeader.DecodingError {
-            switch error {
-            case .unknownFormatVersion(let version): return discard(.unknownFormatVersion(version))
-            case .unreadable(let why): return discard(.unreadableHeader(why))
-            }
+            return discard(reason(for: error))
         } catch {
             return discard(.unreadableFile("\(error)"))
         }
@@ -128,27 +222,13 @@ public enum SessionRecovery {
             return discard(.expired(lastActiveAt: lastActiveAt, maximumAgeSeconds: maxAge), id: header.sessionID, dropped: dropped)
         }
 
-        var builder = WorkoutBuilder(options: header.options)
-        var samples: [Sample] = []
-        let scan: JournalScan
         do {
-            scan = try JournalReader.scan(path: path, fileSystem: fileSystem) { record in
-                builder.apply(record)
-                if includeSamples, case .sample(let sample) = record { samples.append(sample) }
+            let replayed = try replay(header: header, includeSamples: includeSamples) { visit in
+                try JournalReader.scan(path: path, fileSystem: fileSystem, visit: visit)
             }
+            return .recovered(replayed.session(directory: directory, journalPath: path, lastActiveAt: lastActiveAt, snapshot: snapshot))
         } catch {
             return discard(.unreadableFile("\(error)"), id: header.sessionID)
         }
-        var pausedAt: Double?
-        if builder.clock.state == .running {
-            let at = scan.lastRecordTime
-            builder.pause(at: at)
-            pausedAt = at ?? builder.snapshot.endTime
-        }
-        return .recovered(RecoveredSession(
-            header: header, directory: directory, journalPath: path, builder: builder,
-            recordCount: scan.recordCount, journaledSampleCount: scan.sampleCount, samples: samples,
-            droppedTailBytes: scan.droppedTailBytes, damage: scan.damage, validJournalLength: scan.validLength,
-            lastRecordTime: scan.lastRecordTime, lastActiveAt: lastActiveAt, pausedAt: pausedAt, snapshot: snapshot))
     }
 }

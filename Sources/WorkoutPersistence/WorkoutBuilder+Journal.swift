@@ -10,21 +10,6 @@ extension WorkoutBuilder {
     /// - Returns: what the record did.
     @discardableResult
     public mutating func apply(_ record: JournalRecord) -> SampleOutcome? {
-        switch record {
-        case .sample(let sample):
-            add(sample)
-        case .event(let kind, let time):
-            switch kind {
-            case .start: start(at: time)
-            case .pause: pause(at: time)
-            case .resume: resume(at: time)
-            case .lap: markLap(at: time, trigger: nil)
-            case .end: end(at: time.isFinite ? time : nil)
-            }
-        case .activity(let activity):
-            adoptActivity(activity)
-        case .deviceTimer:
-            useDeviceTimer()
-        }
+        replay(record.input)
     }
 }

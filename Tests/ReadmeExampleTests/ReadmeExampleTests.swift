@@ -4,8 +4,9 @@ import TestSupport
 import WorkoutEngine
 
 /// Every Swift code block of the README is compiled in this target (`ReadmeEngineExamples.swift`,
-/// `ReadmeStrengthExample.swift`): this test checks that the README holds exactly the compiled text, and
-/// runs the examples that need nothing from outside.
+/// `ReadmeStrengthExample.swift`), or, for the store's, in the `Apps/` package's tests
+/// (`Apps/Tests/WorkoutStoreTests/ReadmeStoreExample.swift`): this test checks that the README holds exactly
+/// the compiled text, and runs the examples that need nothing from outside.
 struct ReadmeExampleTests {
     /// The README's Swift blocks, without `import` lines and leading blank lines; manifest fragments
     /// (blocks starting `// Package.swift`) are not Swift a test target can compile.
@@ -32,10 +33,10 @@ struct ReadmeExampleTests {
 
     /// The regions between `// README:begin` and `// README:end` of the compiled example files, dedented.
     static func compiledRegions() throws -> [String] {
-        let directory = TestPaths.repositoryRoot.appendingPathComponent("Tests/ReadmeExampleTests")
         var regions: [String] = []
-        for name in ["ReadmeEngineExamples.swift", "ReadmeStrengthExample.swift"] {
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        for path in ["Tests/ReadmeExampleTests/ReadmeEngineExamples.swift", "Tests/ReadmeExampleTests/ReadmeStrengthExample.swift",
+                     "Apps/Tests/WorkoutStoreTests/ReadmeStoreExample.swift"] {
+            let text = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
             var current: [String]?
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -70,13 +70,50 @@ public struct ImportedWorkout: Sendable {
         } catch let error as TrackInputError {
             throw StoreError.unreadable(path: name, message: "\(error)")
         }
+        try self.init(
+            recorder: recorder, name: name, contentHash: contentHash, sizeBytes: sizeBytes, athlete: athlete,
+            device: report.device, skippedUnknownRecords: report.skippedUnknownRecords, skippedFields: report.skippedFields)
+    }
+
+    /// A live session's journal (its header and framed records, as a store keeps them) replayed through the
+    /// engine: every record is given to an `ExportRecorder` as the session first gave it to its builder
+    /// (`ExportRecorder.replay(_:)`), so the workout is the session exactly as journaled. Its content hash is
+    /// the SHA-256 of the journal's bytes, so storing the same session twice stores it once.
+    ///
+    /// - Parameters:
+    ///   - journal: the journal's bytes; replay stops at the first damaged record, as recovery does.
+    ///   - name: the `source_name` of the workout (`live:<session id>`).
+    /// - Throws: `StoreError.corrupt` (an unreadable header), `StoreError.unusable` (no workout to make).
+    public init(journal: [UInt8], name: String, athlete: String) throws {
+        let header: JournalHeader
+        do {
+            header = try journal.withUnsafeBytes { try JournalHeader.decode($0) }
+        } catch {
+            throw StoreError.corrupt("\(name): journal: \(error)")
+        }
+        var recorder = ExportRecorder(options: header.options)
+        // The header decoded, so the scan cannot throw.
+        _ = try? journal.withUnsafeBytes { bytes in
+            try JournalReader.scan(bytes) { record in recorder.replay(record.input) }
+        }
+        try self.init(
+            recorder: recorder, name: name, contentHash: SHA256.hexDigest(of: journal), sizeBytes: journal.count, athlete: athlete,
+            device: nil, skippedUnknownRecords: 0, skippedFields: [:])
+    }
+
+    /// What an `ExportRecorder` that has taken a whole workout holds: the summary from its builder, the
+    /// simplified route and the fixes from its track.
+    init(
+        recorder: ExportRecorder, name: String, contentHash: String, sizeBytes: Int, athlete: String, device: DeviceRecord?,
+        skippedUnknownRecords: Int, skippedFields: [String: SkippedField]
+    ) throws {
         var summary: WorkoutSummary
         do {
-            summary = try recorder.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
+            summary = try recorder.builder.summary(skippedUnknownRecords: skippedUnknownRecords)
         } catch {
             throw StoreError.unusable(path: name, message: "\(error)")
         }
-        summary.skippedFields = report.skippedFields
+        summary.skippedFields = skippedFields
         let track = recorder.track()
         var route: [GeoCoordinate] = []
         if track.pointCount > 0 {
@@ -88,7 +125,7 @@ public struct ImportedWorkout: Sendable {
         }
         self.init(
             athlete: athlete, sourceName: name, contentHash: contentHash, sourceSizeBytes: sizeBytes,
-            summary: summary, device: report.device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
+            summary: summary, device: device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
     }
 
     /// SHA-256 and size of the file at `path`, read in 64 KiB blocks.

@@ -9,13 +9,17 @@ public import WorkoutEngine
 /// WGS84 spheroid and uses the index. Migrations are versioned in `schema_migrations` and serialised
 /// across nodes with a transaction-level advisory lock.
 public final class PostgresWorkoutStore: WorkoutStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runTask: Task<Void, Never>
-    private let logger: Logger
+    let logger: Logger
     /// Where the server is, for messages.
-    private let endpoint: String
+    let endpoint: String
     /// How long one operation (a save, a query) may wait for the server before it fails.
-    private let operationTimeoutSeconds: Double
+    let operationTimeoutSeconds: Double
+    /// How to open a connection of its own (a live node's liveness lock holds one).
+    let connectionConfiguration: PostgresConnection.Configuration
+    /// Fails an operation at once when its connection closes.
+    let closeWatch = ConnectionCloseWatch()
 
     /// The advisory-lock key that serialises migrations (any constant; "WEst" in ASCII).
     static let migrationLockKey: Int64 = 0x5745_7374
@@ -45,6 +49,9 @@ public final class PostgresWorkoutStore: WorkoutStore {
             password: components.password?.removingPercentEncoding, database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
+        connectionConfiguration = PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: configuration.username, password: configuration.password,
+            database: configuration.database, tls: .disable)
         self.logger = logger
         endpoint = "\(host):\(components.port ?? 5432)"
         self.operationTimeoutSeconds = operationTimeoutSeconds
@@ -112,6 +119,7 @@ public final class PostgresWorkoutStore: WorkoutStore {
                 )
                 """,
             ]),
+            (2, "live_sessions (with their leases), live_journal", liveSchema),
         ]
     }
 
@@ -136,6 +144,14 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     public func save(_ workout: ImportedWorkout) async throws -> SaveOutcome {
+        try await transaction("save \(workout.sourceName)") { connection, logger in
+            try await Self.insert(workout, on: connection, logger: logger)
+        }
+    }
+
+    /// Inserts a workout, its route and its samples, inside the caller's transaction; nothing when its
+    /// content hash is already stored.
+    static func insert(_ workout: ImportedWorkout, on connection: PostgresConnection, logger: Logger) async throws -> SaveOutcome {
         let columns = WorkoutColumns.inserted
         var binds = PostgresBindings()
         var placeholders: [String] = []
@@ -163,38 +179,36 @@ public final class PostgresWorkoutStore: WorkoutStore {
             binds: binds)
         let channels = workout.channels.packedColumns
         let routeText = Self.lineText(workout.simplifiedRoute)
-        return try await transaction("save \(workout.sourceName)") { connection, logger in
-            var newID: Int64?
-            for try await id in try await connection.query(insertWorkout, logger: logger).decode(Int64.self) { newID = id }
-            guard let id = newID else {
-                var existing: Int64 = 0
-                for try await id in try await connection.query("SELECT id FROM workouts WHERE content_hash = \(workout.contentHash)", logger: logger).decode(Int64.self) {
-                    existing = id
-                }
-                return .alreadyStored(id: existing)
+        var newID: Int64?
+        for try await id in try await connection.query(insertWorkout, logger: logger).decode(Int64.self) { newID = id }
+        guard let id = newID else {
+            var existing: Int64 = 0
+            for try await id in try await connection.query("SELECT id FROM workouts WHERE content_hash = \(workout.contentHash)", logger: logger).decode(Int64.self) {
+                existing = id
             }
-            if let bounds = workout.summary.route.bounds, let routeText {
-                try await connection.query(
-                    """
-                    INSERT INTO routes (workout_id, simplification_tolerance_m, point_count, line, encoded_polyline, min_lat, min_lon, max_lat, max_lon)
-                    VALUES (\(id), \(workout.summary.route.simplificationToleranceMeters), \(workout.simplifiedRoute.count),
-                            ST_GeogFromText(\(routeText)), \(workout.summary.route.encodedPolyline),
-                            \(bounds.minLatitude), \(bounds.minLongitude), \(bounds.maxLatitude), \(bounds.maxLongitude))
-                    """,
-                    logger: logger)
-            }
-            var sampleBinds = PostgresBindings()
-            sampleBinds.append(id)
-            sampleBinds.append(Int32(clamping: workout.channels.count))
-            for channel in channels { sampleBinds.append(ByteBuffer(bytes: channel.bytes)) }
-            let placeholders = (1...(channels.count + 2)).map { "$\($0)" }.joined(separator: ", ")
-            try await connection.query(
-                PostgresQuery(
-                    unsafeSQL: "INSERT INTO samples (workout_id, point_count, \(channels.map(\.name).joined(separator: ", "))) VALUES (\(placeholders))",
-                    binds: sampleBinds),
-                logger: logger)
-            return .stored(id: id)
+            return .alreadyStored(id: existing)
         }
+        if let bounds = workout.summary.route.bounds, let routeText {
+            try await connection.query(
+                """
+                INSERT INTO routes (workout_id, simplification_tolerance_m, point_count, line, encoded_polyline, min_lat, min_lon, max_lat, max_lon)
+                VALUES (\(id), \(workout.summary.route.simplificationToleranceMeters), \(workout.simplifiedRoute.count),
+                        ST_GeogFromText(\(routeText)), \(workout.summary.route.encodedPolyline),
+                        \(bounds.minLatitude), \(bounds.minLongitude), \(bounds.maxLatitude), \(bounds.maxLongitude))
+                """,
+                logger: logger)
+        }
+        var sampleBinds = PostgresBindings()
+        sampleBinds.append(id)
+        sampleBinds.append(Int32(clamping: workout.channels.count))
+        for channel in channels { sampleBinds.append(ByteBuffer(bytes: channel.bytes)) }
+        let samplePlaceholders = (1...(channels.count + 2)).map { "$\($0)" }.joined(separator: ", ")
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "INSERT INTO samples (workout_id, point_count, \(channels.map(\.name).joined(separator: ", "))) VALUES (\(samplePlaceholders))",
+                binds: sampleBinds),
+            logger: logger)
+        return .stored(id: id)
     }
 
     public func workout(id: Int64) async throws -> StoredWorkout? {
@@ -210,19 +224,13 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     public func channels(workoutID: Int64) async throws -> WorkoutChannels? {
-        try await Self.withTimeout(operationTimeoutSeconds, operation: "read samples on \(endpoint)") { [self] in
-            try await untimedChannels(workoutID: workoutID)
-        }
-    }
-
-    private func untimedChannels(workoutID: Int64) async throws -> WorkoutChannels? {
         let names = WorkoutChannels().packedColumns.map(\.name)
         var binds = PostgresBindings()
         binds.append(workoutID)
         let query = PostgresQuery(unsafeSQL: "SELECT \(names.joined(separator: ", ")) FROM samples WHERE workout_id = $1", binds: binds)
-        do {
+        return try await withConnection("read samples of workout \(workoutID)") { connection, logger in
             var columns: [String: [UInt8]]?
-            for try await row in try await client.query(query, logger: logger) {
+            for try await row in try await connection.query(query, logger: logger) {
                 var found: [String: [UInt8]] = [:]
                 for (name, cell) in zip(names, row) {
                     var buffer = try cell.decode(ByteBuffer.self)
@@ -232,10 +240,6 @@ public final class PostgresWorkoutStore: WorkoutStore {
             }
             guard let columns else { return nil }
             return try WorkoutChannels(columns: columns)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.database(operation: "read samples of workout \(workoutID)", message: Self.message(error))
         }
     }
 
@@ -267,18 +271,10 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     public func count() async throws -> Int {
-        try await Self.withTimeout(operationTimeoutSeconds, operation: "count on \(endpoint)") { [self] in
-            try await untimedCount()
-        }
-    }
-
-    private func untimedCount() async throws -> Int {
-        do {
+        try await withConnection("count") { connection, logger in
             var total = 0
-            for try await n in try await client.query("SELECT count(*) FROM workouts", logger: logger).decode(Int64.self) { total = Int(n) }
+            for try await n in try await connection.query("SELECT count(*) FROM workouts", logger: logger).decode(Int64.self) { total = Int(n) }
             return total
-        } catch {
-            throw StoreError.database(operation: "count", message: Self.message(error))
         }
     }
 
@@ -288,12 +284,6 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     private func select(where condition: String, binds: PostgresBindings, suffix: String = "") async throws -> [StoredWorkout] {
-        try await Self.withTimeout(operationTimeoutSeconds, operation: "query on \(endpoint)") { [self] in
-            try await untimedSelect(where: condition, binds: binds, suffix: suffix)
-        }
-    }
-
-    private func untimedSelect(where condition: String, binds: PostgresBindings, suffix: String) async throws -> [StoredWorkout] {
         let list = StoredWorkout.selectList
             .replacingOccurrences(of: "%START%", with: "extract(epoch FROM w.start_time)::float8")
             .replacingOccurrences(of: "%END%", with: "extract(epoch FROM w.end_time)::float8")
@@ -302,9 +292,9 @@ public final class PostgresWorkoutStore: WorkoutStore {
             SELECT \(list) FROM workouts w LEFT JOIN routes r ON r.workout_id = w.id
             WHERE \(condition) ORDER BY w.start_time IS NULL, w.start_time, w.id\(suffix)
             """
-        do {
+        return try await withConnection("query") { connection, logger in
             var found: [StoredWorkout] = []
-            for try await row in try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger) {
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger) {
                 let cells = Array(row)
                 func double(_ i: Int) throws -> Double? { try cells[i].decode(Double?.self) }
                 func text(_ i: Int) throws -> String? { try cells[i].decode(String?.self) }
@@ -322,48 +312,76 @@ public final class PostgresWorkoutStore: WorkoutStore {
                     bounds: bounds, summaryJSON: try text(16) ?? "{}"))
             }
             return found
-        } catch {
-            throw StoreError.database(operation: "query", message: Self.message(error))
         }
     }
 
-    /// Runs `body` in one transaction (BEGIN, COMMIT; ROLLBACK when it throws), errors as `StoreError`.
-    private func transaction<Result: Sendable>(
+    /// Runs `body` in one transaction (BEGIN, COMMIT; ROLLBACK when it throws), bounded like
+    /// ``withConnection(_:transaction:_:)``.
+    func transaction<Result: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
+    ) async throws -> Result {
+        try await withConnection(operation, transaction: true, body)
+    }
+
+    /// Runs `body` on a connection of the pool (in one transaction when asked), with errors as `StoreError`
+    /// naming `operation`. It never waits longer than the operation timeout, and fails at once when the
+    /// server closes the connection under it (a restart, a failover, `pg_terminate_backend`): postgres-nio
+    /// 1.33 would otherwise wait forever for a query sent on a connection that has just closed. The server
+    /// rolls back a transaction whose connection closed before its commit.
+    func withConnection<Result: Sendable>(
+        _ operation: String, transaction: Bool = false, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws -> Result {
         let logger = self.logger
         let client = self.client
+        let watch = closeWatch
+        let lostMessage = "the connection to \(endpoint) closed during the operation (a server restart, a failover or a terminated backend); nothing was committed unless the commit had reached the server"
+        let lost = StoreError.database(operation: operation, message: lostMessage)
         do {
-            return try await Self.withTimeout(operationTimeoutSeconds, operation: "\(operation) on \(endpoint)") {
-                try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+            return try await OperationRace.run(seconds: operationTimeoutSeconds, timeout: Self.noAnswer(operation: "\(operation) on \(endpoint)", seconds: operationTimeoutSeconds)) { abort in
+                try await client.withConnection { connection in
+                    let token = watch.onClose(of: connection) { abort(lost) }
+                    defer { watch.stop(token) }
+                    if transaction {
+                        return try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+                    }
+                    return try await body(connection, logger)
+                }
             }
         } catch let error as StoreError {
             throw error
         } catch let error as PostgresTransactionError {
             if let inner = error.closureError as? StoreError { throw inner }
-            throw StoreError.database(operation: operation, message: Self.message(error.closureError ?? error.commitError ?? error.beginError ?? error))
+            let cause = error.closureError ?? error.commitError ?? error.beginError ?? error
+            if Self.isConnectionLoss(cause) { throw StoreError.database(operation: operation, message: "\(lostMessage) (\(Self.message(cause)))") }
+            throw StoreError.database(operation: operation, message: Self.message(cause))
         } catch {
+            if Self.isConnectionLoss(error) { throw StoreError.database(operation: operation, message: "\(lostMessage) (\(Self.message(error)))") }
             throw StoreError.database(operation: operation, message: Self.message(error))
         }
     }
 
-    /// Runs `body`, or fails with `StoreError.database` after `seconds` (cancelling it).
+    /// Whether `error` says the connection went away (closed by either side, reset, or the server shutting
+    /// the session down: SQLSTATE class 57P, operator intervention, or 08, connection exception).
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .clientClosedConnection || error.code == .serverClosedConnection || error.code == .connectionError
+            || error.code == .uncleanShutdown {
+            return true
+        }
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state.hasPrefix("57P") || state.hasPrefix("08")
+    }
+
+    /// Runs `body`, or fails with `StoreError.database` after `seconds` (without waiting for `body`).
     static func withTimeout<Result: Sendable>(
         _ seconds: Double, operation: String, _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
-        try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            defer { group.cancelAll() }
-            while let next = try await group.next() {
-                if let result = next { return result }
-                throw StoreError.database(operation: operation, message: "no answer within \(Int(seconds)) s (is the server running and reachable?)")
-            }
-            throw CancellationError()
-        }
+        try await OperationRace.run(seconds: seconds, timeout: noAnswer(operation: operation, seconds: seconds)) { _ in try await body() }
+    }
+
+    /// The error of an operation that got no answer in time.
+    static func noAnswer(operation: String, seconds: Double) -> StoreError {
+        .database(operation: operation, message: "no answer within \(Int(seconds)) s (is the server running and reachable?)")
     }
 
     /// WKT of the route (`LINESTRING(lon lat, ...)`); a one-point route repeats its point, since a line

@@ -7,7 +7,7 @@ public import WorkoutEngine
 /// on route bounds for the geometric queries (candidates by bounds, then an exact check in Swift with the
 /// engine's geodesy).
 public final class SQLiteWorkoutStore: WorkoutStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// The file.
     public let path: String
 
@@ -32,6 +32,9 @@ public final class SQLiteWorkoutStore: WorkoutStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: workouts, routes, route_bounds, samples") { db in
             for statement in schemaV1 { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v2: live_sessions (with their leases), live_journal") { db in
+            for statement in schemaV2 { try db.execute(sql: statement) }
         }
         return migrator
     }
@@ -84,6 +87,15 @@ public final class SQLiteWorkoutStore: WorkoutStore {
     }
 
     public func save(_ workout: ImportedWorkout) async throws -> SaveOutcome {
+        try await write("save \(workout.sourceName)") { db in try Self.insert(workout, into: db) }
+    }
+
+    /// Inserts a workout, its route and its samples, inside the caller's transaction; nothing when its
+    /// content hash is already stored.
+    static func insert(_ workout: ImportedWorkout, into db: Database) throws -> SaveOutcome {
+        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM workouts WHERE content_hash = ?", arguments: [workout.contentHash]) {
+            return .alreadyStored(id: existing)
+        }
         let columns = WorkoutColumns.inserted
         var values: [DatabaseValue] = columns.map { column in
             switch column.value(workout) {
@@ -94,45 +106,31 @@ public final class SQLiteWorkoutStore: WorkoutStore {
         }
         values.append(workout.summary.jsonText().databaseValue)
         values.append(Date().timeIntervalSince1970.databaseValue)
-        let workoutValues = values
-        let insertWorkout = "INSERT INTO workouts (\(columns.map(\.name).joined(separator: ", ")), summary_json, imported_at) VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
-        let routeLine = Self.lineValues(workout.simplifiedRoute)
-        let channels = workout.channels.packedColumns
-        let insertSamples = "INSERT INTO samples (workout_id, point_count, \(channels.map(\.name).joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: channels.count)))"
-        do {
-            return try await pool.writeWithoutTransaction { db in
-                var outcome = SaveOutcome.stored(id: 0)
-                try db.inTransaction(.immediate) {
-                    if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM workouts WHERE content_hash = ?", arguments: [workout.contentHash]) {
-                        outcome = .alreadyStored(id: existing)
-                        return .commit
-                    }
-                    try db.execute(sql: insertWorkout, arguments: StatementArguments(workoutValues))
-                    let id = db.lastInsertedRowID
-                    if let bounds = workout.summary.route.bounds, !routeLine.isEmpty {
-                        try db.execute(
-                            sql: """
-                                INSERT INTO routes (workout_id, simplification_tolerance_m, point_count, line, encoded_polyline, min_lat, min_lon, max_lat, max_lon)
-                                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                                """,
-                            arguments: [id, workout.summary.route.simplificationToleranceMeters, workout.simplifiedRoute.count,
-                                        Data(WorkoutChannels.pack(routeLine)), workout.summary.route.encodedPolyline,
-                                        bounds.minLatitude, bounds.minLongitude, bounds.maxLatitude, bounds.maxLongitude])
-                        try db.execute(
-                            sql: "INSERT INTO route_bounds (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)",
-                            arguments: [id, bounds.minLongitude, bounds.maxLongitude, bounds.minLatitude, bounds.maxLatitude])
-                    }
-                    var sampleValues: [DatabaseValue] = [id.databaseValue, workout.channels.count.databaseValue]
-                    sampleValues += channels.map { Data($0.bytes).databaseValue }
-                    try db.execute(sql: insertSamples, arguments: StatementArguments(sampleValues))
-                    outcome = .stored(id: id)
-                    return .commit
-                }
-                return outcome
-            }
-        } catch {
-            throw StoreError.database(operation: "save \(workout.sourceName)", message: Self.message(error))
+        try db.execute(
+            sql: "INSERT INTO workouts (\(columns.map(\.name).joined(separator: ", ")), summary_json, imported_at) VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))",
+            arguments: StatementArguments(values))
+        let id = db.lastInsertedRowID
+        let routeLine = lineValues(workout.simplifiedRoute)
+        if let bounds = workout.summary.route.bounds, !routeLine.isEmpty {
+            try db.execute(
+                sql: """
+                    INSERT INTO routes (workout_id, simplification_tolerance_m, point_count, line, encoded_polyline, min_lat, min_lon, max_lat, max_lon)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [id, workout.summary.route.simplificationToleranceMeters, workout.simplifiedRoute.count,
+                            Data(WorkoutChannels.pack(routeLine)), workout.summary.route.encodedPolyline,
+                            bounds.minLatitude, bounds.minLongitude, bounds.maxLatitude, bounds.maxLongitude])
+            try db.execute(
+                sql: "INSERT INTO route_bounds (id, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, bounds.minLongitude, bounds.maxLongitude, bounds.minLatitude, bounds.maxLatitude])
         }
+        let channels = workout.channels.packedColumns
+        var sampleValues: [DatabaseValue] = [id.databaseValue, workout.channels.count.databaseValue]
+        sampleValues += channels.map { Data($0.bytes).databaseValue }
+        try db.execute(
+            sql: "INSERT INTO samples (workout_id, point_count, \(channels.map(\.name).joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: channels.count)))",
+            arguments: StatementArguments(sampleValues))
+        return .stored(id: id)
     }
 
     public func workout(id: Int64) async throws -> StoredWorkout? {

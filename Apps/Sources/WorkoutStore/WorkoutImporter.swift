@@ -103,13 +103,8 @@ public enum WorkoutImporter {
 
     /// Parses one file off the cooperative pool, then saves it.
     static func importOne(path: String, into store: any WorkoutStore, athlete: String, options: WorkoutOptions, total: Int) async -> Event {
-        let parsed: Result<ImportedWorkout, any Error> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { try ImportedWorkout(contentsOf: path, athlete: athlete, options: options) })
-            }
-        }
         do {
-            let workout = try parsed.get()
+            let workout = try await OffCooperativePool.run { try ImportedWorkout(contentsOf: path, athlete: athlete, options: options) }
             switch try await store.save(workout) {
             case .stored(let id):
                 return Event(path: path, outcome: .stored(id: id), pointCount: workout.channels.count, done: 0, total: total)

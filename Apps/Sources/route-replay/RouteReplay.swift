@@ -11,6 +11,6 @@ struct RouteReplay: AsyncParsableCommand {
         Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
         """,
         version: "0.1.0",
-        subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Import.self, List.self]
+        subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Import.self, List.self, Live.self]
     )
 }

@@ -20,3 +20,22 @@ struct PostgresStoreTests {
     @Test func concurrentWriters() async throws { try await StoreConformance.concurrentWriters(.postgres) }
     @Test func killedImportLeavesNoHalfWrittenWorkout() async throws { try await StoreConformance.killedImportLeavesNoHalfWrittenWorkout(.postgres) }
 }
+
+/// The live-session tests on SQLite (a temporary file; nodes in this process).
+@Suite struct SQLiteLiveSessionTests {
+    @Test func journalsTheFileJournalsBytesAndEndsAsAWorkout() async throws { try await LiveSessionConformance.journalsTheFileJournalsBytesAndEndsAsAWorkout(.sqlite) }
+    @Test func takeOverFromADeadNodeAndFenceIt() async throws { try await LiveSessionConformance.takeOverFromADeadNodeAndFenceIt(.sqlite) }
+    @Test func releaseAndRestart() async throws { try await LiveSessionConformance.releaseAndRestart(.sqlite) }
+    @Test func expiredAndCorruptSessions() async throws { try await LiveSessionConformance.expiredAndCorruptSessions(.sqlite) }
+    @Test func manySessionsOnOneNode() async throws { try await LiveSessionConformance.manySessionsOnOneNode(.sqlite) }
+}
+
+/// The same live-session tests on PostgreSQL.
+@Suite(.enabled(if: StoreBackend.postgresURL != nil, "WORKOUT_STORE_POSTGRES_URL is unset: run through scripts/with-postgres.sh (scripts/test.sh does)"))
+struct PostgresLiveSessionTests {
+    @Test func journalsTheFileJournalsBytesAndEndsAsAWorkout() async throws { try await LiveSessionConformance.journalsTheFileJournalsBytesAndEndsAsAWorkout(.postgres) }
+    @Test func takeOverFromADeadNodeAndFenceIt() async throws { try await LiveSessionConformance.takeOverFromADeadNodeAndFenceIt(.postgres) }
+    @Test func releaseAndRestart() async throws { try await LiveSessionConformance.releaseAndRestart(.postgres) }
+    @Test func expiredAndCorruptSessions() async throws { try await LiveSessionConformance.expiredAndCorruptSessions(.postgres) }
+    @Test func manySessionsOnOneNode() async throws { try await LiveSessionConformance.manySessionsOnOneNode(.postgres) }
+}
