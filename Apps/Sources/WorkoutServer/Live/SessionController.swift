@@ -74,47 +74,33 @@ public struct SessionController: Sendable {
         return JSONResponse.text(try await sessionJSON(session))
     }
 
+    /// Bodies up to this long (by their `Content-Length`) are read whole and parsed in place; longer or
+    /// unannounced ones are parsed as they stream, on a reader thread of their own.
+    static let inPlaceBodyBytes = 64 * 1024
+
     @Sendable func samples(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await ownSession(request, context)
         let format: TrackFormat = UploadFormat.format(contentType: request.headers[.contentType]) == .json ? .json : .ndjson
-        let (stream, continuation) = AsyncStream<Sample>.makeStream(bufferingPolicy: .unbounded)
-        let body = LimitedBody(base: request.body, maximumBytes: maxBodyBytes).map { $0.readableBytesView }
-        let reader = Task {
-            defer { continuation.finish() }
-            _ = try await TrackReader.read(chunks: body, name: "samples", format: format, into: SampleForwardingSink(continuation: continuation))
-        }
-        var accepted = 0
-        var ended = false
-        for await sample in stream {
-            do {
-                try await session.ingest(sample)
-                accepted += 1
-            } catch {
-                ended = true
-                reader.cancel()
-                break
-            }
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        let (accepted, failure) = if let length, length <= min(Self.inPlaceBodyBytes, maxBodyBytes) {
+            await ingestInPlace(request, into: session, format: format)
+        } else {
+            await ingestStreamed(request, into: session, format: format)
         }
         ServerMetrics.samplesIngested(accepted)
-        if ended {
+        // A 200 means every sample of the request is durable (journaled and synced), so a node killed
+        // afterwards loses none of them; after an error, the samples before it are as durable.
+        await session.sync()
+        switch failure {
+        case nil: break
+        case let error as TrackFormatError: throw APIError(malformed: error, acceptedSamples: accepted)
+        case is LiveSessionStateError:
             throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended", acceptedSamples: accepted)
-        }
-        do {
-            try await reader.value
-        } catch let error as TrackFormatError {
-            await session.sync()
-            throw APIError(malformed: error, acceptedSamples: accepted)
-        } catch var error as APIError {
-            await session.sync()
+        case var error as APIError:
             error.acceptedSamples = accepted
             throw error
-        } catch {
-            await session.sync()
-            throw APIError(.badRequest, .malformedInput, "samples: \(error)", acceptedSamples: accepted)
+        case let error?: throw APIError(.badRequest, .malformedInput, "samples: \(error)", acceptedSamples: accepted)
         }
-        // A 200 means every sample of the request is durable (journaled and synced), so a node killed
-        // afterwards loses none of them.
-        await session.sync()
         var json = JSONWriter()
         json.beginObject()
         json.integer("accepted", accepted)
@@ -122,6 +108,55 @@ public struct SessionController: Sendable {
         json.string("state", await session.state.rawValue)
         json.endObject()
         return JSONResponse.text(json.text)
+    }
+
+    /// A small body: read whole, parsed here, its samples taken in up to the first error.
+    func ingestInPlace(_ request: Request, into session: LiveSession, format: TrackFormat) async -> (accepted: Int, failure: (any Error)?) {
+        struct Collector: TrackSampleSink {
+            var samples: [Sample] = []
+            mutating func consume(_ sample: Sample) throws { samples.append(sample) }
+            mutating func trackActivity(named name: String) throws {}
+        }
+        var request = request
+        var collector = Collector()
+        var failure: (any Error)?
+        do {
+            let body = try await request.collectBody(upTo: Self.inPlaceBodyBytes)
+            _ = try TrackReader.read(TrackInput(bytes: Array(body.readableBytesView), name: "samples"), format: format, into: &collector)
+        } catch {
+            failure = error
+        }
+        var accepted = 0
+        for sample in collector.samples {
+            do { try await session.ingest(sample) } catch { return (accepted, error) }
+            accepted += 1
+        }
+        return (accepted, failure)
+    }
+
+    /// A long or unannounced body: parsed as it streams (on a reader thread), each sample taken in as
+    /// soon as it is read, up to the first error.
+    func ingestStreamed(_ request: Request, into session: LiveSession, format: TrackFormat) async -> (accepted: Int, failure: (any Error)?) {
+        let (stream, continuation) = AsyncStream<Sample>.makeStream(bufferingPolicy: .unbounded)
+        let body = LimitedBody(base: request.body, maximumBytes: maxBodyBytes).map { $0.readableBytesView }
+        let reader = Task {
+            defer { continuation.finish() }
+            _ = try await TrackReader.read(chunks: body, name: "samples", format: format, into: SampleForwardingSink(continuation: continuation))
+        }
+        var accepted = 0
+        for await sample in stream {
+            do { try await session.ingest(sample) } catch {
+                reader.cancel()
+                return (accepted, error)
+            }
+            accepted += 1
+        }
+        do {
+            try await reader.value
+            return (accepted, nil)
+        } catch {
+            return (accepted, error)
+        }
     }
 
     @Sendable func pause(_ request: Request, context: AppRequestContext) async throws -> Response {
