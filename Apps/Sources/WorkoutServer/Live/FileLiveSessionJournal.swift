@@ -40,7 +40,8 @@ public struct FileLiveSessionJournal: LiveSessionJournal {
         }
         let data = try JSONEncoder().encode(descriptor)
         try data.write(to: URL(fileURLWithPath: "\(folder)/session.json"), options: .atomic)
-        let recorder = PersistentSessionRecorder(directory: folder, options: descriptor.options, sessionID: descriptor.id, logger: logger)
+        let recorder = PersistentSessionRecorder(
+            directory: folder, options: descriptor.options, sessionID: descriptor.id, policy: FileJournalWriter.policy, logger: logger)
         return FileJournalWriter(recorder: recorder, lock: lock, folder: folder)
     }
 
@@ -61,12 +62,12 @@ public struct FileLiveSessionJournal: LiveSessionJournal {
             directory: folder, now: Date().timeIntervalSince1970, maxAge: maximumAgeSeconds, logger: logger)
         guard let outcome = outcomes.first else {
             // Created but never started: nothing was journaled yet.
-            let recorder = PersistentSessionRecorder(directory: folder, options: descriptor.options, sessionID: id, logger: logger)
+            let recorder = PersistentSessionRecorder(directory: folder, options: descriptor.options, sessionID: id, policy: FileJournalWriter.policy, logger: logger)
             return .recovered(descriptor, inputs: [], writer: FileJournalWriter(recorder: recorder, lock: lock, folder: folder))
         }
         switch outcome {
         case .recovered(let session):
-            let recorder = try PersistentSessionRecorder(continuing: session, logger: logger)
+            let recorder = try PersistentSessionRecorder(continuing: session, policy: FileJournalWriter.policy, logger: logger)
             var inputs: [WorkoutInput] = []
             _ = try JournalReader.scan(path: session.journalPath) { inputs.append($0.input) }
             logger.info("live session: taken over", metadata: ["session": "\(id)", "records": "\(inputs.count)", "node": "\(nodeName)"])
@@ -99,8 +100,17 @@ public enum LiveSessionError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// A session's journal in its folder, held through its lock.
+/// A session's journal in its folder, held through its lock. Records are buffered as the session makes
+/// them; the server makes them durable when it acknowledges a request (``sync()``: one `fsync`, on a
+/// thread of the journal's I/O queue, so no thread of Swift's cooperative pool ever waits for the disk),
+/// and the recorder syncs on its own at start, pause and end.
 final class FileJournalWriter: LiveSessionJournalWriter {
+    /// The recorder syncs only at start, pause and end by itself (and writes a snapshot every 10 s of
+    /// session time at a sync); the server's ``sync()`` calls do the rest.
+    static let policy = JournalDurabilityPolicy(syncIntervalSeconds: .infinity, maximumRecordsBetweenSyncs: 1 << 20, snapshotIntervalSeconds: 10)
+    /// Where the blocking file work runs: threads the system adds while others wait for the disk.
+    static let io = DispatchQueue(label: "workout-server.journal-io", attributes: .concurrent)
+
     let recorder: PersistentSessionRecorder
     let lock: OwnerLock
     let folder: String
@@ -113,17 +123,36 @@ final class FileJournalWriter: LiveSessionJournalWriter {
 
     func record(_ outcome: SampleOutcome) { recorder.record(outcome) }
 
-    func sync() async { recorder.sync() }
+    func sync() async {
+        let recorder = self.recorder
+        await Self.onIOQueue { recorder.flush() }
+    }
 
     func finish(summaryJSON: String) async {
-        recorder.finish(summaryJSON: summaryJSON)
-        try? FileManager.default.removeItem(atPath: folder)
-        lock.release()
+        let recorder = self.recorder, folder = self.folder, lock = self.lock
+        await Self.onIOQueue {
+            recorder.finish(summaryJSON: summaryJSON)
+            try? FileManager.default.removeItem(atPath: folder)
+            lock.release()
+        }
     }
 
     func release() async {
-        recorder.close()
-        lock.release()
+        let recorder = self.recorder, lock = self.lock
+        await Self.onIOQueue {
+            recorder.close()
+            lock.release()
+        }
+    }
+
+    /// Runs `work` on the I/O queue and waits for it without holding a cooperative thread.
+    static func onIOQueue(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            io.async {
+                work()
+                continuation.resume()
+            }
+        }
     }
 }
 
