@@ -156,6 +156,14 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
         lock.withLock { syncLocked(forceSnapshot: true) }
     }
 
+    /// Writes and flushes every buffered record now, without rewriting the snapshot (it follows the
+    /// policy): what a server calls before it acknowledges a request's samples, at one `fsync` per call.
+    /// - Returns: whether everything recorded so far is durable.
+    @discardableResult
+    public func flush() -> Bool {
+        lock.withLock { syncLocked(forceSnapshot: false) }
+    }
+
     /// Closes the session out: syncs, writes `<session id>.summary.json` atomically, then removes the
     /// journal and the snapshot, so recovery no longer offers the session. Later calls are ignored.
     ///

@@ -120,6 +120,7 @@ public final class PostgresWorkoutStore: WorkoutStore {
                 """,
             ]),
             (2, "live_sessions (with their leases), live_journal", liveSchema),
+            (3, "athlete tokens, privacy zones, server settings", AccountSchema.statements(dialect: .postgres)),
         ]
     }
 

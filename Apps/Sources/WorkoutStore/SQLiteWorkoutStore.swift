@@ -36,6 +36,9 @@ public final class SQLiteWorkoutStore: WorkoutStore {
         migrator.registerMigration("v2: live_sessions (with their leases), live_journal") { db in
             for statement in schemaV2 { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v3: athlete tokens, privacy zones, server settings") { db in
+            for statement in AccountSchema.statements(dialect: .sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
