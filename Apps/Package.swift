@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The applications built on WorkoutEngine: the `route-replay` CLI (and, as they land, the store and the
-// `workout-server` service). A package of their own, so that the library's graph (the root package) never
+// The applications built on WorkoutEngine: the `route-replay` CLI, the store and the `workout-server`
+// service. A package of their own, so that the library's graph (the root package) never
 // resolves or builds their dependencies.
 let package = Package(
     name: "WorkoutEngineApps",
@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "route-replay", targets: ["route-replay"]),
         // Workouts in a database: one protocol, SQLite (GRDB) and PostgreSQL + PostGIS (postgres-nio).
         .library(name: "WorkoutStore", targets: ["WorkoutStore"]),
+        // The HTTP service: uploads, queries and exports, live sessions over Server-Sent Events.
+        .library(name: "WorkoutServer", targets: ["WorkoutServer"]),
+        .executable(name: "workout-server", targets: ["workout-server"]),
     ],
     dependencies: [
         .package(name: "WorkoutEngine", path: ".."),
@@ -20,6 +23,13 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // PostgresClient.withTransaction(logger:) is recent: the lowest version checked is the one in use.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // The server (the versions checked in shared/STYLE-services.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // The server's tests: streamed request bodies and Server-Sent Events on the wire.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The store: import (read, build, hash, save in one transaction) and queries, behind `WorkoutStore`.
@@ -38,6 +48,51 @@ let package = Package(
                 "WorkoutStore",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "WorkoutEngineTestSupport", package: "WorkoutEngine"),
+            ]
+        ),
+        // The server: routes and controllers over the store, live sessions behind one registry.
+        .target(
+            name: "WorkoutServer",
+            dependencies: [
+                "WorkoutStore",
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The executable: flags and environment, the metrics bootstrap, `token create`.
+        .executableTarget(
+            name: "workout-server",
+            dependencies: [
+                "WorkoutServer",
+                "WorkoutStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "WorkoutServerTests",
+            dependencies: [
+                "WorkoutServer",
+                "WorkoutStore",
+                // Built for the tests that run real server processes (kill -9, token create).
+                "workout-server",
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
+                .product(name: "WorkoutEngineTestSupport", package: "WorkoutEngine"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The CLI: argument parsing and printing only; the session logic is the library's.

@@ -36,6 +36,13 @@ public struct JSONWriter: Sendable {
         text += "]"
     }
 
+    /// A value that is already JSON text (an object another writer made, a stored summary), written as
+    /// it is: the caller vouches that `json` is one valid JSON value.
+    public mutating func raw(_ key: String?, _ json: String) {
+        prefix(key)
+        text += json
+    }
+
     /// A number, or `null` when `value` is `nil` or not finite (JSON has no NaN or infinity).
     public mutating func number(_ key: String?, _ value: Double?) {
         prefix(key)

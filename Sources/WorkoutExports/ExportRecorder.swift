@@ -8,7 +8,7 @@ public import WorkoutCore
 /// reading is not older than the fix (readers emit a point's readings right after its location, with its
 /// time); a reading before any fix waits for the next one. A fix the filter holds back keeps its readings
 /// until it is accepted (or dropped) with its run.
-public struct ExportRecorder: TrackSampleSink {
+public struct ExportRecorder: TrackSampleSink, Sendable {
     /// The engine measuring the workout.
     public private(set) var builder: WorkoutBuilder
     /// Accepted fixes, in route order.
@@ -56,8 +56,11 @@ public struct ExportRecorder: TrackSampleSink {
     }
 
     /// Takes in one sample.
+    /// - Returns: what the sample did (``/WorkoutCore/WorkoutBuilder/add(_:)``'s outcome), for a live
+    ///   session that shows frames and journals what this recorder keeps.
     /// - Complexity: O(1) amortised.
-    public mutating func add(_ sample: Sample) {
+    @discardableResult
+    public mutating func add(_ sample: Sample) -> SampleOutcome {
         let outcome = builder.add(sample)
         switch sample {
         case .location(let fix):
@@ -83,6 +86,28 @@ public struct ExportRecorder: TrackSampleSink {
             }
         default:
             break
+        }
+        return outcome
+    }
+
+    /// Gives the builder one input, a sample or a call (pause, resume, lap, start, end, an activity,
+    /// the device's timer), exactly as a live session or its journal has it, so a recorder fed a
+    /// session's inputs keeps the same fixes as the session.
+    /// - Returns: what the input did; `nil` for a call that changed nothing.
+    @discardableResult
+    public mutating func apply(_ input: WorkoutInput) -> SampleOutcome? {
+        switch input {
+        case .sample(let sample): return add(sample)
+        case .call(let event):
+            switch event.kind {
+            case .pause: return builder.pause(at: event.time)
+            case .resume: return builder.resume(at: event.time)
+            case .lap, .segmentStart: return builder.markLap(at: event.time, trigger: event.lapTrigger)
+            }
+        case .start(let time): return builder.start(at: time)
+        case .end(let time): return builder.end(at: time)
+        case .activity(let activity): return builder.adoptActivity(activity)
+        case .deviceTimer: return builder.useDeviceTimer()
         }
     }
 

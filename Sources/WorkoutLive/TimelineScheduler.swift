@@ -111,9 +111,10 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
 }
 
 extension TimelineScheduler {
-    /// The frames of `session` as an `AsyncSequence`: runs the scheduler, following the session's state
-    /// changes, until the session ends or the consumer stops iterating.
-    public nonisolated func frames(of session: WorkoutSession) -> AsyncStream<WorkoutFrame> {
+    /// The frames of `session` (a ``WorkoutSession``, or any ``FrameSource``) as an `AsyncSequence`:
+    /// runs the scheduler, following the session's state changes, until the session ends or the consumer
+    /// stops iterating.
+    public nonisolated func frames(of session: some FrameSource) -> AsyncStream<WorkoutFrame> {
         let (stream, continuation) = AsyncStream<WorkoutFrame>.makeStream(bufferingPolicy: .bufferingNewest(120))
         let follower = Task {
             let changes = await session.observeStateChanges()

@@ -1,3 +1,4 @@
+import Foundation
 public import WorkoutEngine
 #if canImport(Glibc)
 import Glibc
@@ -70,6 +71,40 @@ public struct ImportedWorkout: Sendable {
         } catch let error as TrackInputError {
             throw StoreError.unreadable(path: name, message: "\(error)")
         }
+        try self.init(recorder: recorder, report: report, name: name, contentHash: contentHash, sizeBytes: sizeBytes, athlete: athlete)
+    }
+
+    /// Reads a track that arrives as chunks (an HTTP request body), parsing each chunk as it arrives
+    /// (``/TrackFormats/TrackReader/read(chunks:name:format:options:into:)``, on a thread of its own) and
+    /// hashing the same bytes on the way, so the body is never held whole.
+    ///
+    /// ```swift
+    /// let workout = try await ImportedWorkout.streamed(chunks: request.body.map { $0.readableBytesView }, name: "upload.gpx", athlete: "ana")
+    /// ```
+    /// - Parameters:
+    ///   - chunks: the bytes, in order; an error the sequence throws (a size limit, a dropped
+    ///     connection) is rethrown as it is.
+    ///   - name: the name in error messages (`name:line:column: what`) and for detecting the format.
+    ///   - format: the format, or `nil` to detect it from `name`'s extension, then the first bytes.
+    /// - Throws: `TrackFormatError` (malformed), `StoreError.unusable`, or what `chunks` throws.
+    public static func streamed<Chunks: AsyncSequence>(
+        chunks: Chunks, name: String, format: TrackFormat? = nil, athlete: String, options: WorkoutOptions = WorkoutOptions()
+    ) async throws -> ImportedWorkout where Chunks.Element: Sequence<UInt8> {
+        let digest = StreamDigest()
+        let hashed = chunks.map { chunk -> [UInt8] in
+            let bytes = Array(chunk)
+            digest.update(bytes)
+            return bytes
+        }
+        let (report, recorder) = try await TrackReader.read(
+            chunks: hashed, name: name, format: format, into: ExportRecorder(options: options))
+        let (hash, size) = digest.finish()
+        return try ImportedWorkout(recorder: recorder, report: report, name: name, contentHash: hash, sizeBytes: size, athlete: athlete)
+    }
+
+    /// The workout an export recorder kept from a whole track: the builder gives the summary, the track
+    /// the fixes and the simplified route.
+    init(recorder: ExportRecorder, report: TrackReadReport, name: String, contentHash: String, sizeBytes: Int, athlete: String) throws {
         var summary: WorkoutSummary
         do {
             summary = try recorder.builder.summary(skippedUnknownRecords: report.skippedUnknownRecords)
@@ -91,6 +126,13 @@ public struct ImportedWorkout: Sendable {
             summary: summary, device: report.device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
     }
 
+    /// A live session's workout: what its export recorder kept, with a content hash of the caller's
+    /// choosing (a live session's is derived from its id, so ending it again stores nothing twice).
+    /// - Throws: `StoreError.unusable` when the engine cannot summarise it.
+    public init(recorder: ExportRecorder, name: String, contentHash: String, athlete: String) throws {
+        try self.init(recorder: recorder, report: TrackReadReport(format: .ndjson), name: name, contentHash: contentHash, sizeBytes: 0, athlete: athlete)
+    }
+
     /// SHA-256 and size of the file at `path`, read in 64 KiB blocks.
     static func hashFile(_ path: String) throws -> (hash: String, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -110,5 +152,23 @@ public struct ImportedWorkout: Sendable {
             chunk.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
         return (SHA256.hex(hash.finalize()), size)
+    }
+}
+
+/// SHA-256 and byte count of a stream, updated by the one task that iterates it.
+final class StreamDigest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hash = SHA256()
+    private var size = 0
+
+    func update(_ bytes: [UInt8]) {
+        lock.withLock {
+            size += bytes.count
+            bytes.withUnsafeBytes { hash.update(buffer: $0) }
+        }
+    }
+
+    func finish() -> (hash: String, size: Int) {
+        lock.withLock { (SHA256.hex(hash.finalize()), size) }
     }
 }

@@ -9,9 +9,9 @@ public import WorkoutEngine
 /// WGS84 spheroid and uses the index. Migrations are versioned in `schema_migrations` and serialised
 /// across nodes with a transaction-level advisory lock.
 public final class PostgresWorkoutStore: WorkoutStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runTask: Task<Void, Never>
-    private let logger: Logger
+    let logger: Logger
     /// Where the server is, for messages.
     private let endpoint: String
     /// How long one operation (a save, a query) may wait for the server before it fails.
@@ -112,6 +112,7 @@ public final class PostgresWorkoutStore: WorkoutStore {
                 )
                 """,
             ]),
+            (2, "athlete tokens, privacy zones, server settings", AccountSchema.statements(dialect: .postgres)),
         ]
     }
 
@@ -328,7 +329,7 @@ public final class PostgresWorkoutStore: WorkoutStore {
     }
 
     /// Runs `body` in one transaction (BEGIN, COMMIT; ROLLBACK when it throws), errors as `StoreError`.
-    private func transaction<Result: Sendable>(
+    func transaction<Result: Sendable>(
         _ operation: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Result
     ) async throws -> Result {
         let logger = self.logger

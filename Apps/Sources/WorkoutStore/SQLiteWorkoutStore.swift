@@ -7,7 +7,7 @@ public import WorkoutEngine
 /// on route bounds for the geometric queries (candidates by bounds, then an exact check in Swift with the
 /// engine's geodesy).
 public final class SQLiteWorkoutStore: WorkoutStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// The file.
     public let path: String
 
@@ -32,6 +32,9 @@ public final class SQLiteWorkoutStore: WorkoutStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: workouts, routes, route_bounds, samples") { db in
             for statement in schemaV1 { try db.execute(sql: statement) }
+        }
+        migrator.registerMigration("v2: athlete tokens, privacy zones, server settings") { db in
+            for statement in AccountSchema.statements(dialect: .sqlite) { try db.execute(sql: statement) }
         }
         return migrator
     }

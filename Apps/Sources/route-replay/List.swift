@@ -48,16 +48,14 @@ extension RouteReplay {
             query.startingAtOrAfter = try from.map { try Self.time($0, option: "--from") }
             query.startingBefore = try to.map { try Self.time($0, option: "--to") }
             if let near {
-                let values = try Self.numbers(near, count: 2, option: "--near")
-                guard abs(values[0]) <= 90, abs(values[1]) <= 180, within >= 0, within.isFinite else {
+                guard let circle = WorkoutQuery.parseNear(near, withinMeters: within) else {
                     throw ValidationError("--near \(near) --within \(within): latitude -90...90, longitude -180...180, metres >= 0")
                 }
-                query.near = .init(center: GeoCoordinate(latitude: values[0], longitude: values[1]), radiusMeters: within)
+                query.near = circle
             }
             if let bbox {
-                let v = try Self.numbers(bbox, count: 4, option: "--bbox")
-                guard v[0] <= v[2], v[1] <= v[3] else { throw ValidationError("--bbox \(bbox): expected MINLON,MINLAT,MAXLON,MAXLAT") }
-                query.boundingBox = GeoBounds(minLatitude: v[1], minLongitude: v[0], maxLatitude: v[3], maxLongitude: v[2])
+                guard let box = WorkoutQuery.parseBoundingBox(bbox) else { throw ValidationError("--bbox \(bbox): expected MINLON,MINLAT,MAXLON,MAXLAT") }
+                query.boundingBox = box
             }
             let opened: any WorkoutStore
             do {
@@ -91,19 +89,10 @@ extension RouteReplay {
         }
 
         static func time(_ text: String, option: String) throws -> Double {
-            let full = text.count == 10 ? text + "T00:00:00Z" : text
-            guard let seconds = ISO8601Time.secondsSince1970(full) else {
+            guard let seconds = WorkoutQuery.parseTime(text) else {
                 throw ValidationError("\(option) \(text): expected an ISO 8601 date or date-time")
             }
             return seconds
-        }
-
-        static func numbers(_ text: String, count: Int, option: String) throws -> [Double] {
-            let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard values.count == count, values.allSatisfy(\.isFinite) else {
-                throw ValidationError("\(option) \(text): expected \(count) comma-separated numbers")
-            }
-            return values
         }
     }
 }

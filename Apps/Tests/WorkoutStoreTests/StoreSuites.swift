@@ -8,6 +8,8 @@ import Testing
     @Test func recordsAndWeeklyTotals() async throws { try await StoreConformance.recordsAndWeeklyTotals(.sqlite) }
     @Test func concurrentWriters() async throws { try await StoreConformance.concurrentWriters(.sqlite) }
     @Test func killedImportLeavesNoHalfWrittenWorkout() async throws { try await StoreConformance.killedImportLeavesNoHalfWrittenWorkout(.sqlite) }
+    @Test func accounts() async throws { try await StoreConformance.accounts(.sqlite) }
+    @Test func streamedImport() async throws { try await StoreConformance.streamedImport(.sqlite) }
 }
 
 /// The same tests on PostgreSQL + PostGIS (a throwaway cluster from scripts/with-postgres.sh).
@@ -19,4 +21,6 @@ struct PostgresStoreTests {
     @Test func recordsAndWeeklyTotals() async throws { try await StoreConformance.recordsAndWeeklyTotals(.postgres) }
     @Test func concurrentWriters() async throws { try await StoreConformance.concurrentWriters(.postgres) }
     @Test func killedImportLeavesNoHalfWrittenWorkout() async throws { try await StoreConformance.killedImportLeavesNoHalfWrittenWorkout(.postgres) }
+    @Test func accounts() async throws { try await StoreConformance.accounts(.postgres) }
+    @Test func streamedImport() async throws { try await StoreConformance.streamedImport(.postgres) }
 }

@@ -1,0 +1,39 @@
+public import Hummingbird
+import WorkoutStore
+
+/// Sets the request's athlete from `Authorization: Bearer TOKEN` (the token's SHA-256 looked up in the
+/// store), or answers 401; with authentication off (`--no-auth`), every request acts as the local athlete.
+public struct AuthenticationMiddleware: RouterMiddleware {
+    /// The request context.
+    public typealias Context = AppRequestContext
+    let accounts: any AccountStore
+    let requiresAuthentication: Bool
+    let localAthlete: String
+
+    /// A middleware that looks tokens up in `accounts`.
+    public init(accounts: any AccountStore, requiresAuthentication: Bool, localAthlete: String) {
+        self.accounts = accounts
+        self.requiresAuthentication = requiresAuthentication
+        self.localAthlete = localAthlete
+    }
+
+    public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        var context = context
+        guard requiresAuthentication else {
+            context.athlete = localAthlete
+            return try await next(request, context)
+        }
+        guard let header = request.headers[.authorization] else {
+            throw APIError(.unauthorized, .unauthorized, "missing Authorization: Bearer TOKEN")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw APIError(.unauthorized, .unauthorized, "Authorization must be Bearer TOKEN")
+        }
+        guard let athlete = try await ServerMetrics.timeStore("token", { try await accounts.athlete(tokenHash: BearerTokens.hash(String(parts[1]))) }) else {
+            throw APIError(.unauthorized, .unauthorized, "unknown token")
+        }
+        context.athlete = athlete
+        return try await next(request, context)
+    }
+}

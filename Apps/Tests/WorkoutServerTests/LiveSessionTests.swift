@@ -1,0 +1,192 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+import WorkoutEngine
+import TestSupport
+import WorkoutServer
+import WorkoutStore
+
+/// The samples of a bundled track, shifted so that the last one is `endingAt` (seconds since 1970).
+func liveSamples(_ name: String, count: Int? = nil, endingAt end: Double = Date().timeIntervalSince1970) throws -> [Sample] {
+    struct Collector: TrackSampleSink { var samples: [Sample] = []; mutating func consume(_ sample: Sample) throws { samples.append(sample) } }
+    var collector = Collector()
+    _ = try TrackReader.read(try TrackInput(path: TestPaths.sampleTrack(name).path), into: &collector)
+    var samples = collector.samples.filter { $0.time != nil }
+    if let count { samples = Array(samples.prefix(count)) }
+    let shift = end - (samples.last?.time ?? end)
+    return samples.map { $0.shifted(by: shift) }
+}
+
+extension Sample {
+    /// The sample `seconds` later.
+    func shifted(by seconds: Double) -> Sample {
+        switch self {
+        case .location(var s): s.time = s.time.map { $0 + seconds }; return .location(s)
+        case .heartRate(var s): s.time = s.time.map { $0 + seconds }; return .heartRate(s)
+        case .cadence(var s): s.time = s.time.map { $0 + seconds }; return .cadence(s)
+        case .power(var s): s.time = s.time.map { $0 + seconds }; return .power(s)
+        case .activeEnergy(var s): s.time = s.time.map { $0 + seconds }; return .activeEnergy(s)
+        case .event(var s): s.time = s.time.map { $0 + seconds }; return .event(s)
+        case .weather(var s): s.time = s.time.map { $0 + seconds }; return .weather(s)
+        case .distance(var s): s.time = s.time.map { $0 + seconds }; return .distance(s)
+        }
+    }
+}
+
+/// Samples as NDJSON, one record per line (the samples schema).
+func ndjson(_ samples: [Sample]) throws -> String {
+    let encoder = JSONEncoder()
+    return try samples.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+}
+
+/// Live sessions against a real server: streamed samples, pause and resume, frames as SSE, the end.
+@Suite struct LiveSessionTests {
+    @Test func streamedSamplesEndAsAStoredWorkout() async throws {
+        let fixture = try await ServerFixture("live-end")
+        let app = try await fixture.application()
+        let samples = try liveSamples("run-garmin-connect-hr-cadence.gpx", count: 900)
+        try await app.serve { client in
+            let created = try await client.execute(uri: "/v1/sessions", method: .post, headers: headers(fixture.anaToken, contentType: "application/json"),
+                                                   body: ByteBuffer(string: #"{"activity":"running","units":"metric"}"#))
+            #expect(created.status == .created)
+            let id = try #require(try jsonObject(created.body)["id"] as? String)
+            #expect(try jsonObject(created.body)["state"] as? String == "notStarted")
+            // One request with 600 samples, then one per request, as a phone would send them.
+            let first = try await client.execute(uri: "/v1/sessions/\(id)/samples", method: .post,
+                                                 headers: headers(fixture.anaToken, contentType: "application/x-ndjson"),
+                                                 body: ByteBuffer(string: try ndjson(Array(samples.prefix(600)))))
+            #expect(first.status == .ok, "\(String(buffer: first.body))")
+            #expect(try jsonObject(first.body)["accepted"] as? Int == 600)
+            for sample in samples.dropFirst(600) {
+                let one = try await client.execute(uri: "/v1/sessions/\(id)/samples", method: .post, headers: headers(fixture.anaToken),
+                                                   body: ByteBuffer(string: try ndjson([sample])))
+                #expect(one.status == .ok)
+            }
+            let snapshot = try jsonObject(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.anaToken)).body)
+            #expect(snapshot["sampleCount"] as? Int == samples.count)
+            #expect(snapshot["state"] as? String == "running")
+            // Others do not see it; its owner ends it and it becomes a workout.
+            #expect(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.benToken)).status == .notFound)
+            let ended = try await client.execute(uri: "/v1/sessions/\(id)/end", method: .post, headers: headers(fixture.anaToken))
+            #expect(ended.status == .ok, "\(String(buffer: ended.body))")
+            let workoutID = try #require(try jsonObject(ended.body)["workoutId"] as? Int)
+            let workout = try jsonObject(try await client.execute(uri: "/v1/workouts/\(workoutID)", method: .get, headers: headers(fixture.anaToken)).body)
+            // The same samples through the library directly, with a live session's options.
+            let descriptor = LiveSessionDescriptor(athlete: "ana", activity: .running)
+            let expected = try WorkoutSummary(samples: samples, options: descriptor.options)
+            let summary = try #require(workout["summary"] as? [String: Any])
+            #expect((summary["distanceMeters"] as? Double).map { abs($0 - expected.metrics.distanceMeters) < 0.01 } == true)
+            #expect(summary["locationCount"] as? Int == expected.metrics.locationCount)
+            // An ended session is gone from the live API, and its journal folder is removed.
+            #expect(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.anaToken)).status == .notFound)
+            #expect(!FileManager.default.fileExists(atPath: "\(fixture.journalDirectory)/\(id.uppercased())"))
+        }
+        await fixture.close()
+    }
+
+    @Test func aMalformedLineKeepsEverySampleBeforeIt() async throws {
+        let fixture = try await ServerFixture("live-malformed")
+        let app = try await fixture.application()
+        let samples = try liveSamples("run-garmin-connect-hr-cadence.gpx", count: 10)
+        try await app.serve { client in
+            let id = try #require(try jsonObject(try await client.execute(uri: "/v1/sessions", method: .post, headers: headers(fixture.anaToken)).body)["id"] as? String)
+            let body = try ndjson(samples) + #"{"type":"location","time":1700000000,"latitude":"north","longitude":8.5}"# + "\n"
+            let response = try await client.execute(uri: "/v1/sessions/\(id)/samples", method: .post, headers: headers(fixture.anaToken), body: ByteBuffer(string: body))
+            #expect(response.status == .badRequest)
+            let error = try jsonObject(response.body)
+            #expect(error["acceptedSamples"] as? Int == 10)
+            #expect(error["line"] as? Int == 11)
+            #expect((error["message"] as? String)?.contains("latitude") == true)
+            let session = try jsonObject(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.anaToken)).body)
+            #expect(session["sampleCount"] as? Int == 10)
+            // A body that is not JSON at all, and an unknown session.
+            let garbage = try await client.execute(uri: "/v1/sessions/\(id)/samples", method: .post, headers: headers(fixture.anaToken), body: ByteBuffer(string: "{{{\n"))
+            #expect(garbage.status == .badRequest)
+            #expect(try await client.execute(uri: "/v1/sessions/\(UUID().uuidString)", method: .get, headers: headers(fixture.anaToken)).status == .notFound)
+            let badOptions = try await client.execute(uri: "/v1/sessions", method: .post, headers: headers(fixture.anaToken), body: ByteBuffer(string: #"{"activity":"rowing"}"#))
+            #expect(badOptions.status == .badRequest)
+        }
+        await fixture.close()
+    }
+
+    @Test func framesFlowWhileRunningAndStopWhilePaused() async throws {
+        let fixture = try await ServerFixture("live-frames")
+        let app = try await fixture.application()
+        try await app.serve { client in
+            let port = try #require(client.port)
+            let id = try #require(try jsonObject(try await client.execute(uri: "/v1/sessions", method: .post, headers: headers(fixture.anaToken)).body)["id"] as? String)
+            let reader = Task {
+                try await EventStreamReader.read(port: port, uri: "/v1/sessions/\(id)/frames?fps=10", token: fixture.anaToken) { events in
+                    events.last?.name == "end"
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let start = Date().timeIntervalSince1970
+            _ = try await client.execute(uri: "/v1/sessions/\(id)/resume", method: .post, headers: headers(fixture.anaToken),
+                                         body: ByteBuffer(string: #"{"time":\#(start)}"#))
+            try await Task.sleep(for: .seconds(1))
+            let pausedAt = Date().timeIntervalSince1970
+            _ = try await client.execute(uri: "/v1/sessions/\(id)/pause", method: .post, headers: headers(fixture.anaToken),
+                                         body: ByteBuffer(string: #"{"time":\#(pausedAt)}"#))
+            try await Task.sleep(for: .milliseconds(1500))
+            let resumedAt = Date().timeIntervalSince1970
+            _ = try await client.execute(uri: "/v1/sessions/\(id)/resume", method: .post, headers: headers(fixture.anaToken),
+                                         body: ByteBuffer(string: #"{"time":\#(resumedAt)}"#))
+            try await Task.sleep(for: .milliseconds(500))
+            let samples = try liveSamples("run-garmin-connect-hr-cadence.gpx", count: 5, endingAt: Date().timeIntervalSince1970)
+            _ = try await client.execute(uri: "/v1/sessions/\(id)/samples", method: .post, headers: headers(fixture.anaToken), body: ByteBuffer(string: try ndjson(samples)))
+            let ended = try await client.execute(uri: "/v1/sessions/\(id)/end", method: .post, headers: headers(fixture.anaToken))
+            #expect(ended.status == .ok, "\(String(buffer: ended.body))")
+            let (status, contentType, events) = try await reader.value
+            #expect(status == 200)
+            #expect(contentType == "text/event-stream")
+            let frames = try events.filter { $0.name == "frame" }.map { try jsonObject(ByteBuffer(string: $0.data)) }
+            let times = frames.compactMap { $0["trackTime"] as? Double }
+            // Between the `paused` event and the next `running` event the stream carries no frame.
+            let names = events.map(\.name)
+            let stateNames = try events.map { $0.name == "state" ? try jsonObject(ByteBuffer(string: $0.data))["state"] as? String : nil }
+            let pausedIndex = try #require(stateNames.firstIndex(of: "paused"))
+            let resumedIndex = try #require(stateNames[pausedIndex...].firstIndex(of: "running"))
+            #expect(!names[pausedIndex..<resumedIndex].contains("frame"))
+            #expect(names[..<pausedIndex].contains("frame"))
+            #expect(names[resumedIndex...].contains("frame"))
+            // At most 10 a second: frames of the first stretch are due at its start + k/10 s, k = 0, 1, 2, ...
+            let first = times.filter { $0 < pausedAt }
+            for time in first {
+                let k = (time - start) * 10
+                #expect(abs(k - k.rounded()) < 1e-3, "frame at start + \(time - start) s")
+            }
+            #expect(Set(first.map { ((($0 - start) * 10).rounded()) }).count == first.count)
+            // Elapsed time does not count the pause.
+            if let last = frames.last, let elapsed = last["elapsedSeconds"] as? Double, let time = last["trackTime"] as? Double {
+                #expect(elapsed < time - start - 1.4)
+            }
+            let states = try events.filter { $0.name == "state" }.map { try jsonObject(ByteBuffer(string: $0.data))["state"] as? String }
+            #expect(states == ["running", "paused", "running", "ended"])
+            let end = try #require(events.last)
+            #expect(end.name == "end")
+            #expect(try jsonObject(ByteBuffer(string: end.data))["workoutId"] as? Int == (try jsonObject(ended.body)["workoutId"] as? Int))
+        }
+        await fixture.close()
+    }
+
+    @Test func onlyTheOwnerChangesASharedSession() async throws {
+        let fixture = try await ServerFixture("live-shared")
+        let app = try await fixture.application()
+        try await app.serve { client in
+            let id = try #require(try jsonObject(try await client.execute(uri: "/v1/sessions", method: .post, headers: headers(fixture.anaToken),
+                                                                         body: ByteBuffer(string: #"{"shared":true}"#)).body)["id"] as? String)
+            #expect(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.benToken)).status == .ok)
+            #expect(try await client.execute(uri: "/v1/sessions/\(id)/pause", method: .post, headers: headers(fixture.benToken)).status == .forbidden)
+            #expect(try await client.execute(uri: "/v1/sessions/\(id)/end", method: .post, headers: headers(fixture.benToken)).status == .forbidden)
+            let list = try jsonObject(try await client.execute(uri: "/v1/sessions", method: .get, headers: headers(fixture.anaToken)).body)
+            #expect((list["sessions"] as? [Any])?.count == 1)
+            #expect((try jsonObject(try await client.execute(uri: "/v1/sessions", method: .get, headers: headers(fixture.benToken)).body)["sessions"] as? [Any])?.isEmpty == true)
+        }
+        await fixture.close()
+    }
+}
