@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 public import Logging
 import NIOCore
+import WorkoutWebPages
 import WorkoutEngine
 public import Prometheus
 public import ServiceLifecycle
@@ -56,6 +57,8 @@ public func buildApplication(_ dependencies: ServerDependencies, services: [any 
 
     let router = Router(context: AppRequestContext.self)
     router.middlewares.add(ErrorMiddleware<AppRequestContext>())
+    // The web pages, for any GET the routes do not answer (no token needed for the pages themselves).
+    router.middlewares.add(WebPageMiddleware<AppRequestContext>(logger: dependencies.logger))
     // Unmetered: the health check, the exposition, and the frame streams (MetricsMiddleware would time a
     // whole stream as one request).
     router.get("health") { _, _ in
