@@ -20,8 +20,7 @@ public actor WorkoutSession {
     private var builder: WorkoutBuilder
     private var live: LiveState
     private let recorder: (any OutcomeRecorder)?
-    private var observers: [Int: AsyncStream<SessionStateChange>.Continuation] = [:]
-    private var nextObserverID = 0
+    private let observers = StateChangeBroadcast()
     /// State changes so far, in order.
     public private(set) var stateChanges: [SessionStateChange] = []
 
@@ -74,8 +73,7 @@ public actor WorkoutSession {
     /// Ends the session at `time`; observers' streams finish.
     public func end(at time: Double) {
         apply(builder.end(at: time))
-        for continuation in observers.values { continuation.finish() }
-        observers.removeAll()
+        observers.finish()
     }
 
     /// The frame as of `time` (see ``LiveState/frame(at:index:)``). Reading a frame changes nothing.
@@ -91,28 +89,16 @@ public actor WorkoutSession {
 
     /// State changes from now on, delivered in order; the stream finishes when the session ends.
     public func observeStateChanges() -> AsyncStream<SessionStateChange> {
-        let (stream, continuation) = AsyncStream<SessionStateChange>.makeStream(bufferingPolicy: .unbounded)
-        if live.state == .ended {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        observers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
-        }
-        return stream
+        if live.state == .ended { observers.finish() }
+        return observers.observe()
     }
-
-    private func removeObserver(_ id: Int) { observers[id] = nil }
 
     private func apply(_ outcome: SampleOutcome) {
         recorder?.record(outcome)
         live.apply(outcome)
         for change in outcome.stateChanges {
             stateChanges.append(change)
-            for continuation in observers.values { continuation.yield(change) }
+            observers.yield(change)
         }
     }
 }

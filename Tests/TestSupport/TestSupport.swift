@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Paths shared by the test targets. Tests read the repository's `SampleTracks/` through a path built
 /// from `#filePath`, as SwiftPM resources must live inside a target's folder.
@@ -144,4 +147,19 @@ public enum GeodReferenceError: Error, CustomStringConvertible {
     public var description: String {
         switch self { case .failed(let message): "geod failed: \(message)" }
     }
+}
+
+/// A loopback port nobody listens on: one the kernel hands out for 127.0.0.1, bound then closed (a free
+/// port for a server a test starts, or a closed one for a connection that must fail).
+public func freeLoopbackPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -123,29 +123,13 @@ final class ServerProcess: @unchecked Sendable {
     private let output = Pipe()
 
     init(binary: String, store: String, journal: String, name: String) throws {
-        port = try Self.freePort()
+        port = freeLoopbackPort()
         self.name = name
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--store", store, "--journal", journal, "--port", "\(port)", "--node-name", name, "--log-level", "warning"]
         process.standardOutput = output
         process.standardError = output
         try process.run()
-    }
-
-    /// A port the kernel hands out for 127.0.0.1 (bound then released).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ServerProcessError.noPort }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     func waitUntilHealthy() async throws {
@@ -162,7 +146,7 @@ final class ServerProcess: @unchecked Sendable {
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(300))
         return (Int(response.status.code), try await response.body.collect(upTo: 64 << 20))
     }
 
@@ -184,12 +168,10 @@ final class ServerProcess: @unchecked Sendable {
 }
 
 enum ServerProcessError: Error, CustomStringConvertible {
-    case noPort
     case exited(String, String)
     case notHealthy(String)
     var description: String {
         switch self {
-        case .noPort: return "no free port"
         case .exited(let name, let output): return "\(name) exited: \(output)"
         case .notHealthy(let name): return "\(name) did not answer /health within 60 s"
         }

@@ -125,7 +125,7 @@ struct EventStreamReader {
     ) async throws -> (status: Int, contentType: String?, events: [Event]) {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(uri)")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(300))
         var events: [Event] = []
         var pending = ""
         guard response.status == .ok else {
@@ -149,6 +149,14 @@ struct EventStreamReader {
     }
 }
 
+/// The tests' HTTP client: `HTTPClient.shared` gives up reading after a short while, and a debug build on
+/// two shared cores may take minutes to answer an upload. Lives as long as the test process.
+enum TestHTTP {
+    static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(timeout: .init(connect: .seconds(30), read: .seconds(300))))
+}
+
 /// An answer from the server.
 struct Answer: Sendable {
     var status: HTTPResponse.Status
@@ -167,7 +175,7 @@ struct PatientClient: Sendable {
         request.method = HTTPMethod(rawValue: method.rawValue)
         for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
         if let body { request.body = .bytes(body) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
+        let response = try await TestHTTP.client.execute(request, timeout: .seconds(300))
         var fields = HTTPFields()
         for (name, value) in response.headers {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }

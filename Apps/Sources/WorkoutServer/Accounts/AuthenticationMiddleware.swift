@@ -17,6 +17,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         self.localAthlete = localAthlete
     }
 
+    /// Authenticates the request, then runs the rest of the chain as its athlete.
     public func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         var context = context
         guard requiresAuthentication else {

@@ -7,17 +7,30 @@ import WorkoutEngine
 public struct APIError: HTTPResponseError, Sendable {
     /// The stable codes of the OpenAPI document's `Error` schema.
     public enum Code: String, Sendable {
+        /// A query parameter, a path parameter or the request itself is wrong (400).
         case badRequest = "bad_request"
+        /// The body did not parse (400); `line` and `column` say where.
         case malformedInput = "malformed_input"
+        /// The body parsed but cannot be used (422): a zone out of range, a track with nothing to map.
         case unusableInput = "unusable_input"
+        /// No bearer token, or an unknown one (401).
         case unauthorized
+        /// No such resource for the caller (404), including another athlete's.
         case notFound = "not_found"
+        /// The caller may read the resource but not change it (403: a shared session).
         case forbidden
+        /// The resource's state refuses the call (409): an ended session, bytes another athlete stored, a
+        /// session another node holds.
         case conflict
+        /// The body is longer than `--max-body-bytes` (413).
         case contentTooLarge = "content_too_large"
+        /// The body stopped arriving (408).
         case requestTimeout = "request_timeout"
+        /// The route exists for other methods (405).
         case methodNotAllowed = "method_not_allowed"
+        /// The store did not answer, or the server is shutting down (503).
         case unavailable
+        /// Anything else (500); the details are in the server's log only.
         case internalError = "internal"
     }
 

@@ -11,6 +11,7 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// A middleware; errors are logged through each request's logger.
     public init() {}
 
+    /// Runs the rest of the chain and translates what it throws.
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)

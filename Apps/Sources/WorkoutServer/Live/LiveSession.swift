@@ -11,9 +11,7 @@ public actor LiveSession: FrameSource {
     private var recorder: ExportRecorder
     private var live: LiveState
     private let journal: any LiveSessionJournalWriter
-    private var observers: [Int: AsyncStream<SessionStateChange>.Continuation] = [:]
-    private var nextObserverID = 0
-    private var observersFinished = false
+    private let observers = StateChangeBroadcast()
     /// Samples taken in so far (journaled ones included after a takeover).
     public private(set) var sampleCount = 0
     /// The stored workout, once the session ended and was stored.
@@ -90,7 +88,7 @@ public actor LiveSession: FrameSource {
     public func finish(workoutID: Int64, summaryJSON: String) async {
         self.workoutID = workoutID
         await journal.finish(summaryJSON: summaryJSON)
-        finishObservers()
+        observers.finish()
     }
 
     /// Makes everything taken in durable.
@@ -99,38 +97,17 @@ public actor LiveSession: FrameSource {
     /// This node stops serving the session (graceful shutdown): the journal is kept, the lease freed.
     public func release() async {
         await journal.release()
-        finishObservers()
+        observers.finish()
     }
 
     /// State changes from now on; the stream finishes once the session is stored or released.
-    public func observeStateChanges() -> AsyncStream<SessionStateChange> {
-        let (stream, continuation) = AsyncStream<SessionStateChange>.makeStream(bufferingPolicy: .unbounded)
-        guard !observersFinished else {
-            continuation.finish()
-            return stream
-        }
-        let id = nextObserverID
-        nextObserverID += 1
-        observers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeObserver(id) }
-        }
-        return stream
-    }
-
-    private func removeObserver(_ id: Int) { observers[id] = nil }
-
-    private func finishObservers() {
-        observersFinished = true
-        for continuation in observers.values { continuation.finish() }
-        observers.removeAll()
-    }
+    public func observeStateChanges() -> AsyncStream<SessionStateChange> { observers.observe() }
 
     private func apply(_ outcome: SampleOutcome) {
         journal.record(outcome)
         live.apply(outcome)
         for change in outcome.stateChanges {
-            for continuation in observers.values { continuation.yield(change) }
+            observers.yield(change)
         }
     }
 }

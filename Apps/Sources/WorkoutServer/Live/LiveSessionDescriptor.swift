@@ -6,7 +6,12 @@ public import WorkoutEngine
 public struct LiveSessionDescriptor: Sendable, Hashable, Codable {
     /// Auto-pause as a request names it.
     public enum AutoPause: String, Sendable, Hashable, Codable {
-        case automatic, on, off
+        /// On for running and cycling, off for walking and hiking (the library's default for a live session).
+        case automatic
+        /// On for every activity.
+        case on
+        /// Off: only the user pauses.
+        case off
     }
 
     /// The session's id.

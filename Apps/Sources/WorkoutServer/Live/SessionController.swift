@@ -125,17 +125,23 @@ public struct SessionController: Sendable {
     }
 
     @Sendable func pause(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await ownSession(request, context)
-        let time = try await eventTime(request, session: session)
-        do { try await session.pause(at: time ?? now()) } catch { throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended") }
-        await session.sync()
-        return JSONResponse.text(try await sessionJSON(session))
+        try await change(request, context) { session, time in try await session.pause(at: time) }
     }
 
     @Sendable func resume(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await change(request, context) { session, time in try await session.resume(at: time) }
+    }
+
+    /// A pause or a resume of the caller's session at the body's time (else now on the session's time
+    /// axis), synced, then the session.
+    func change(
+        _ request: Request, _ context: AppRequestContext, _ call: (LiveSession, Double) async throws -> Void
+    ) async throws -> Response {
         let session = try await ownSession(request, context)
-        let time = try await eventTime(request, session: session)
-        do { try await session.resume(at: time ?? now()) } catch { throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended") }
+        let time = try await eventTime(request, session: session) ?? session.descriptor.sessionSeconds(atWallSeconds: now())
+        do { try await call(session, time) } catch is LiveSessionStateError {
+            throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended")
+        }
         await session.sync()
         return JSONResponse.text(try await sessionJSON(session))
     }

@@ -34,28 +34,13 @@ struct SharedRoute: Sendable {
         }
     }
 
-    /// Writes `{"encodedPolyline", "bounds", "startPoint"}` under `key`.
-    func write(to json: inout JSONWriter, key: String) {
+    /// Writes `{"encodedPolyline", "bounds", "startPoint"}` under `key` (bounds and point in their
+    /// `Codable` form, `null` for a route with nothing to show).
+    func write(to json: inout JSONWriter, key: String) throws {
         json.beginObject(key)
         json.string("encodedPolyline", encodedPolyline)
-        if let bounds {
-            json.beginObject("bounds")
-            json.number("minLatitude", bounds.minLatitude)
-            json.number("minLongitude", bounds.minLongitude)
-            json.number("maxLatitude", bounds.maxLatitude)
-            json.number("maxLongitude", bounds.maxLongitude)
-            json.endObject()
-        } else {
-            json.null("bounds")
-        }
-        if let startPoint {
-            json.beginObject("startPoint")
-            json.number("latitude", startPoint.latitude)
-            json.number("longitude", startPoint.longitude)
-            json.endObject()
-        } else {
-            json.null("startPoint")
-        }
+        if let bounds { try json.encode(bounds, key: "bounds") } else { json.null("bounds") }
+        if let startPoint { try json.encode(startPoint, key: "startPoint") } else { json.null("startPoint") }
         json.endObject()
     }
 }

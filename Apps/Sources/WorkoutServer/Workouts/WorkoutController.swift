@@ -266,7 +266,7 @@ public struct WorkoutController: Sendable {
         json.number("elevationGainMeters", workout.elevationGainMeters)
         json.number("averageSpeedMetersPerSecond", workout.averageSpeedMetersPerSecond)
         json.number("heartRateAverageBPM", workout.heartRateAverageBPM)
-        route.write(to: &json, key: "route")
+        try route.write(to: &json, key: "route")
         if detailed {
             var summary = try decodeSummary(workout)
             summary.route.encodedPolyline = route.encodedPolyline
