@@ -47,21 +47,19 @@ import WorkoutStore
             #expect(status == 200)
             let frames = try Self.frames(events)
             #expect(frames.count >= 45)
-            // Within each running stretch (the recording's gaps pause the session between them).
+            // Within each running stretch: the recording's gaps pause the session between them. Stretches
+            // are told apart by the state changes' own times (the stream sends frames and state changes
+            // from two tasks, so their order on it is not guaranteed).
             let step = 20.0 / 30
-            var previous: (time: Double, elapsed: Double)?
+            let changeTimes = try events.filter { $0.name == "state" }.map { try #require(try jsonObject(ByteBuffer(string: $0.data))["time"] as? Double) }
+            let timed = try frames.map { (time: try #require($0["trackTime"] as? Double), elapsed: try #require($0["elapsedSeconds"] as? Double)) }
+                .sorted { $0.time < $1.time }
             var compared = 0
-            for event in events {
-                guard event.name == "frame" else { previous = nil; continue }
-                let frame = try jsonObject(ByteBuffer(string: event.data))
-                let time = try #require(frame["trackTime"] as? Double), elapsed = try #require(frame["elapsedSeconds"] as? Double)
-                if let previous {
-                    let steps = (time - previous.time) / step
-                    #expect(steps >= 0.999 && abs(steps - steps.rounded()) < 1e-6, "frames \(time - previous.time) s apart")
-                    #expect(abs((elapsed - previous.elapsed) - (time - previous.time)) < 1e-6, "running time and session time part at \(time)")
-                    compared += 1
-                }
-                previous = (time, elapsed)
+            for (previous, frame) in zip(timed, timed.dropFirst()) where !changeTimes.contains(where: { $0 > previous.time && $0 <= frame.time }) {
+                let steps = (frame.time - previous.time) / step
+                #expect(steps >= 0.999 && abs(steps - steps.rounded()) < 1e-6, "frames \(frame.time - previous.time) s apart")
+                #expect(abs((frame.elapsed - previous.elapsed) - (frame.time - previous.time)) < 1e-6, "running time and session time part at \(frame.time)")
+                compared += 1
             }
             #expect(compared >= 30)
             // (To 1e-9 degrees, 0.1 mm: the engine's filter and smoother take the stored fixes through
@@ -102,10 +100,10 @@ import WorkoutStore
             try await Task.sleep(for: .milliseconds(500))
             let paused = try await client.execute(uri: "/v1/sessions/\(id)/pause", method: .post, headers: headers(fixture.anaToken))
             #expect(try jsonObject(paused.body)["state"] as? String == "paused")
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(for: .milliseconds(1500))
             let resumed = try await client.execute(uri: "/v1/sessions/\(id)/resume", method: .post, headers: headers(fixture.anaToken))
             #expect(try jsonObject(resumed.body)["state"] as? String == "running")
-            // 5 498 s of recording at 500 times real time: the rest takes about 11 s.
+            // 5 498 s of recording at 500 times real time: about 11 s, less the 750 s the pause covered.
             let (_, _, events) = try await reader.value
             let states = try events.filter { $0.name == "state" }.map { try jsonObject(ByteBuffer(string: $0.data)) }
             #expect(states.map { $0["state"] as? String } == ["paused", "running", "paused"])
@@ -114,12 +112,22 @@ import WorkoutStore
             let frames = try Self.frames(events)
             let pauseTime = try #require(states.first?["time"] as? Double)
             let resumeTime = try #require(states[1]["time"] as? Double)
-            // About 250 s of session time passed during the half-second pause; no frame falls in it.
-            #expect(resumeTime - pauseTime > 100)
-            #expect(frames.allSatisfy { (($0["trackTime"] as? Double) ?? 0) <= pauseTime || (($0["trackTime"] as? Double) ?? 0) >= resumeTime })
-            let afterResume = frames.filter { (($0["trackTime"] as? Double) ?? 0) >= resumeTime }
-            let firstAfter = try #require(afterResume.first)
-            #expect(abs(((firstAfter["elapsedSeconds"] as? Double) ?? -1) - pauseElapsed) < 1e-6, "the running time jumped over the pause")
+            // About 750 s of session time passed during the 1.5 s pause, and no frame is due in it. (The
+            // pause is stamped when its request arrives, and the frame scheduler hears of it a moment
+            // later: a frame it made in between is stamped after the pause's time. Up to 0.5 s of that
+            // on this loaded machine is allowed, a third of the pause.)
+            #expect(resumeTime - pauseTime > 500)
+            let lateFrames = frames.compactMap { $0["trackTime"] as? Double }.filter { $0 > pauseTime + 0.5 * 500 && $0 < resumeTime }
+            #expect(lateFrames.isEmpty, "frames while paused, \(lateFrames.map { $0 - pauseTime }) s after the pause")
+            // After the resume the running time counts on from the pause's: by exactly the session time
+            // since the resume (a frame due while the server was busy is skipped, never bunched).
+            let lastPause = try #require(states.last?["time"] as? Double)
+            let afterResume = frames.filter { (($0["trackTime"] as? Double) ?? 0) >= resumeTime && (($0["trackTime"] as? Double) ?? 0) <= lastPause }
+            #expect(afterResume.count >= 5)
+            for frame in afterResume {
+                let time = try #require(frame["trackTime"] as? Double), elapsed = try #require(frame["elapsedSeconds"] as? Double)
+                #expect(abs((elapsed - pauseElapsed) - (time - resumeTime)) < 1e-6, "at \(time - resumeTime) s after the resume the running time is \(elapsed - pauseElapsed) s on")
+            }
             // The last pause is the recording's end: every sample taken in.
             let session = try jsonObject(try await client.execute(uri: "/v1/sessions/\(id)", method: .get, headers: headers(fixture.anaToken)).body)
             #expect(session["state"] as? String == "paused")
@@ -129,11 +137,11 @@ import WorkoutStore
             #expect(stored != workoutID)
             let replayed = try jsonObject(try await client.execute(uri: "/v1/workouts/\(stored)", method: .get, headers: headers(fixture.anaToken)).body)
             // The positions during the pause were not counted: the replay is shorter than the recording
-            // by about the 250 s the pause covered, and never longer.
+            // by about the 750 s the pause covered, and never longer.
             let originalDistance = try #require(original["distanceMeters"] as? Double)
             let replayedDistance = try #require(replayed["distanceMeters"] as? Double)
             #expect(replayedDistance < originalDistance)
-            #expect(replayedDistance > originalDistance * 0.8)
+            #expect(replayedDistance > originalDistance * 0.7)
             let originalElapsed = try #require(original["elapsedSeconds"] as? Double)
             let replayedElapsed = try #require(replayed["elapsedSeconds"] as? Double)
             #expect(abs(replayedElapsed - (originalElapsed - (resumeTime - pauseTime))) < 1, "running time \(replayedElapsed) s")

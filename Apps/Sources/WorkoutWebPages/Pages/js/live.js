@@ -154,7 +154,21 @@ function becomePaused(elapsedSeconds) {
   showState();
 }
 
+/**
+ * The latest state change the stream gave ({state, time}). The server sends frames and state changes
+ * from two tasks, so one may overtake the other: a frame that arrives while paused was made before the
+ * pause reached the frame scheduler, and one stamped before the latest resume was made before it; both
+ * are stale and left out.
+ */
+let lastChange = null;
+
+function isStale(frame) {
+  if (!lastChange) return false;
+  return lastChange.state !== "running" || frame.trackTime < lastChange.time;
+}
+
 function onFrame(frame) {
+  if (isStale(frame)) return;
   const arrived = performance.now();
   lastFrame = { frame, arrived };
   if (frame.state === "running") {
@@ -172,6 +186,7 @@ function onFrame(frame) {
 }
 
 function onState(change) {
+  lastChange = { state: change.state, time: change.time };
   // The running time at the change: the server's when it sends it, else from the latest frame.
   const elapsed = Number.isFinite(change.elapsedSeconds) ? change.elapsedSeconds : (lastFrame ? elapsedAt(change.time) : shownSeconds);
   if (change.state === "running") {
@@ -203,6 +218,7 @@ async function control(action, button) {
     const session = await requestJSON(`v1/sessions/${sessionId}/${action}`, { method: "POST" });
     // The state event on the stream usually came first; if not, follow the answer now.
     if (session.state === "paused" && phase === "running") {
+      lastChange = { state: "paused", time: lastFrame?.frame.trackTime ?? 0 };
       becomePaused(Math.min(shownSeconds, anchor.elapsed + ((performance.now() - anchor.at) / 1000) * rate));
     }
   } catch (error) {
@@ -370,7 +386,12 @@ async function follow() {
     try {
       const session = await requestJSON(`v1/sessions/${sessionId}`);
       if (session.state === "ended" && session.workoutId) { openWhenStored(session.workoutId); return; }
-      if (session.state === "paused" && phase === "running") becomePaused(session.snapshot?.elapsedSeconds ?? shownSeconds);
+      // The new stream gives only later changes: start from the state the session is in now.
+      lastChange = null;
+      if (session.state === "paused" && phase === "running") {
+        lastChange = { state: "paused", time: lastFrame?.frame.trackTime ?? 0 };
+        becomePaused(session.snapshot?.elapsedSeconds ?? shownSeconds);
+      }
     } catch { /* try the stream again */ }
   }
 }
