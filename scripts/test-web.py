@@ -384,6 +384,18 @@ class Run:
         browser.events.clear()
         self.both_widths("workouts", "web-workouts", "document.querySelectorAll('#workout-list li').length === 2")
 
+    def formats(self):
+        """The pages' number forms against worked examples (1 mi = 1609.344 m, 1 ft = 0.3048 m)."""
+        got = self.browser.evaluate("""import('./js/format.js').then((f) => [
+            f.duration(59.9), f.duration(3599), f.duration(3725), f.duration(-4),
+            f.pace(300, 'metric').value, f.pace(300, 'imperial').value, f.pace(null, 'metric').value,
+            f.speed(10, 'metric').value, f.speed(10, 'imperial').value,
+            f.distance(12690.7, 'metric').value, f.distance(12690.7, 'imperial').value,
+            f.elevation(100, 'imperial').value, f.energy(401.4).value,
+        ])""", await_promise=True)
+        expected = ["0:59", "59:59", "1:02:05", "0:00", "5:00", "8:03", "--:--", "36.0", "22.4", "12.69", "7.89", "328", "401"]
+        check(got == expected, f"number forms {got} instead of {expected}")
+
     def workout_page(self):
         print("Workout page")
         self.browser.navigate(f"{self.base}/workout.html?id={self.laps_workout_id}")
@@ -535,6 +547,7 @@ def main():
             browser.send("Page.addScriptToEvaluateOnNewDocument", {"source": setup})
             run = Run(browser, options)
             run.workouts_page()
+            run.formats()
             run.workout_page()
             run.live_page()
             if options.figures:
