@@ -58,6 +58,7 @@ let package = Package(
             name: "WorkoutServer",
             dependencies: [
                 "WorkoutStore",
+                "WorkoutWebPages",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -65,6 +66,16 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The web pages the server serves (Workouts, Workout, Live): static HTML, CSS and JavaScript as
+        // resources, no build step.
+        .target(
+            name: "WorkoutWebPages",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Pages")]
         ),
         // The executable: flags and environment, the metrics bootstrap, `token create`.
         .executableTarget(

@@ -3,8 +3,9 @@
 # documented), then the applications' (Apps/: the route-replay CLI, the store and workout-server).
 # Installs the system libraries and the reference tools (geod) first when missing. The applications'
 # tests run inside scripts/with-postgres.sh, which starts a throwaway PostgreSQL + PostGIS cluster for the
-# store's tests and removes it afterwards. Extra arguments go to both `swift test` runs (for example
-# `--filter Golden`).
+# store's tests and removes it afterwards. Last, scripts/test-web.sh drives the server's web pages in
+# headless Chromium (installed when missing). Extra arguments go to both `swift test` runs (for example
+# `--filter Golden`), and then the browser test is left out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-deps.sh
@@ -15,3 +16,6 @@ swift build --package-path Apps --build-tests
 # The server's OpenAPI check needs openapi-spec-validator (PyPI) in Apps/.build/openapi-venv: made once.
 scripts/openapi-python.sh >/dev/null
 scripts/with-postgres.sh swift test --package-path Apps --skip-build "$@"
+if (($# == 0)); then
+  scripts/test-web.sh
+fi

@@ -10,13 +10,16 @@ import WorkoutCore
 ///   sleep, and it then waits on the next state change (no polling). A resume opens a new stretch whose
 ///   first frame is produced at once.
 /// - Each frame carries the metrics as of its own due time, converted to session seconds through
-///   `timeBase`.
+///   `timeBase` and `timeScale` (session seconds per second of the clock: 1 live, X for a session that
+///   replays a recording at X times real time, whose frames stay `framesPerSecond` per second of the clock).
 ///
 /// Feed state changes with ``sessionDidChangeState(running:at:ended:)`` (``frames(of:)`` does this for a
 /// ``WorkoutSession``). Tests drive it with a manual clock and observe ``wakeUps``.
 public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     private let clock: C
     private let timeBase: (instant: C.Instant, seconds: Double)
+    /// Session seconds per second of the clock.
+    public nonisolated let timeScale: Double
     private var schedule: FrameSchedule
     private var isFinished = false
     private var stateWaiter: CheckedContinuation<Void, Never>?
@@ -29,11 +32,13 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     /// - Parameters:
     ///   - clock: the clock whose instants frames are due on.
     ///   - timeBase: an instant of `clock` and the session time (seconds) it corresponds to.
-    ///   - framesPerSecond: 1...120 (clamped), default 30.
-    public init(clock: C, timeBase: (instant: C.Instant, seconds: Double), framesPerSecond: Int = 30) {
+    ///   - framesPerSecond: 1...120 (clamped), default 30: frames per second of the clock.
+    ///   - timeScale: session seconds per second of the clock (> 0 and finite, else 1), default 1.
+    public init(clock: C, timeBase: (instant: C.Instant, seconds: Double), framesPerSecond: Int = 30, timeScale: Double = 1) {
         self.clock = clock
         self.timeBase = timeBase
-        self.schedule = FrameSchedule(framesPerSecond: framesPerSecond)
+        self.schedule = FrameSchedule(framesPerSecond: framesPerSecond, timeScale: timeScale)
+        self.timeScale = schedule.timeScale
     }
 
     /// Frames skipped because they were due while the scheduler was late.
@@ -42,12 +47,12 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     /// Session seconds of a clock instant.
     public nonisolated func sessionSeconds(of instant: C.Instant) -> Double {
         let offset = timeBase.instant.duration(to: instant)
-        return timeBase.seconds + Double(offset.components.seconds) + Double(offset.components.attoseconds) * 1e-18
+        return timeBase.seconds + (Double(offset.components.seconds) + Double(offset.components.attoseconds) * 1e-18) * timeScale
     }
 
     /// The clock instant of session seconds.
     public nonisolated func instant(ofSessionSeconds seconds: Double) -> C.Instant {
-        timeBase.instant.advanced(by: .seconds(seconds - timeBase.seconds))
+        timeBase.instant.advanced(by: .seconds((seconds - timeBase.seconds) / timeScale))
     }
 
     /// The session started or resumed (`running == true`), paused, or ended (`running == false` with

@@ -114,6 +114,49 @@ struct TimelineSchedulerTests {
         task.cancel()
     }
 
+    /// A session that replays a recording at 10 times real time: frames stay 30 per second of the clock,
+    /// so they are 10/30 s of session time apart (frame n due at n/30 s on the clock, n/3 s in the
+    /// session), on absolute deadlines; a pause and a resume given in session seconds map back onto the
+    /// clock through the same scale.
+    @Test func aTimeScaleKeepsFramesPerSecondOfTheClock() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30, timeScale: 10)
+        let session = await Self.makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        await Self.advance(clock, scheduler, toSeconds: 6)
+        var frames = log.all
+        // Frames 0...180 in 6 s of the clock: 60 s of the session.
+        #expect(frames.count == 181)
+        #expect(frames.map(\.index) == Array(0...180))
+        for frame in frames {
+            #expect(frame.time == Double(frame.index) / 3)
+        }
+        #expect(frames.last?.time == 60)
+        #expect(frames.last.map { abs($0.elapsedSeconds - 60) < 1e-9 } == true)
+        #expect(scheduler.sessionSeconds(of: clock.now) == 60)
+        #expect(scheduler.instant(ofSessionSeconds: 90) == ManualClock.Instant(offset: .seconds(9)))
+
+        // Paused at session 61 (clock 6.1 s), resumed at session 100 (clock 10 s): the next frame comes at
+        // clock 10 s, with the elapsed time counting on from 61 s.
+        await session.pause(at: 61)
+        await scheduler.sessionDidChangeState(running: false, at: 61)
+        await Self.settle(clock, scheduler)
+        #expect(clock.sleeperCount == 0)
+        clock.advance(to: .init(offset: .seconds(10)))
+        await session.resume(at: 100)
+        await scheduler.sessionDidChangeState(running: true, at: 100)
+        await Self.advance(clock, scheduler, toSeconds: 11)
+        frames = log.all
+        #expect(frames.count == 181 + 1 + 30)
+        #expect(frames[181].time == 100)
+        #expect(abs(frames[181].elapsedSeconds - 61) < 1e-9)
+        #expect(frames.last.map { abs($0.time - 110) < 1e-9 } == true)
+        #expect(frames.last.map { abs($0.elapsedSeconds - 71) < 1e-9 } == true)
+        task.cancel()
+    }
+
     @Test func aLateWakeUpSkipsFramesInsteadOfBunchingThem() async {
         let clock = ManualClock()
         let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)

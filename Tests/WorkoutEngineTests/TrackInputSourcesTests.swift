@@ -114,6 +114,33 @@ struct TrackInputSourcesTests {
         #expect(received.all.map(\.time) == [1_700_000_000, 1_700_000_010, 1_700_000_020, 1_700_000_030, 1_700_000_040])
     }
 
+    /// A replay whose first sample was due 5 s before it began (a session whose time axis was fixed
+    /// then): the first sample comes at once, and each later one at the start instant + its offset, so
+    /// the second (10 s in) comes 5 s after the replay began.
+    @Test func aReplayFromAGivenStartInstantKeepsToIt() async throws {
+        let clock = ManualClock()
+        _ = clock.advance(by: .seconds(100))
+        let samples: [Sample] = (0..<3).map { .heartRate(HeartRateSample(time: 1_000 + Double($0) * 10, beatsPerMinute: 120)) }
+        let feed = AsyncStream<Sample> { continuation in
+            for sample in samples { continuation.yield(sample) }
+            continuation.finish()
+        }
+        let received = ReceivedSamples()
+        let start = clock.now.advanced(by: .seconds(-5))
+        let consumer = Task {
+            for try await sample in feed.replayedLive(startingAt: 1_700_000_000, at: start, on: clock) { received.append(sample) }
+        }
+        try await waitUntil { received.count == 1 && clock.sleeperCount == 1 }
+        _ = clock.advance(by: .seconds(4))
+        #expect(received.count == 1)
+        _ = clock.advance(by: .seconds(1))
+        try await waitUntil { received.count == 2 }
+        try await waitUntil { clock.sleeperCount == 1 }
+        _ = clock.advance(by: .seconds(10))
+        try await consumer.value
+        #expect(received.all.map(\.time) == [1_700_000_000, 1_700_000_010, 1_700_000_020])
+    }
+
     @Test func shiftingTimesMovesEveryTimedSample() async throws {
         let feed = AsyncStream<Sample> { continuation in
             continuation.yield(.heartRate(HeartRateSample(time: 1_000, beatsPerMinute: 120)))

@@ -49,6 +49,10 @@ import WorkoutServer
                 try await log.send(client, .get, "/v1/workouts/\(id)\(suffix)", token: nil)
             }
             try await log.send(client, .get, "/v1/workouts/0", token: ana)
+            try await log.send(client, .post, "/v1/workouts/\(id)/replay", token: ana, contentType: "application/json", body: ByteBuffer(string: #"{"speed":50}"#))
+            try await log.send(client, .post, "/v1/workouts/\(id)/replay", token: ana, body: ByteBuffer(string: #"{"speed":0}"#))
+            try await log.send(client, .post, "/v1/workouts/\(id)/replay", token: fixture.benToken)
+            try await log.send(client, .post, "/v1/workouts/\(id)/replay", token: nil)
 
             let created = try await log.send(client, .post, "/v1/sessions", token: ana, contentType: "application/json",
                                              body: ByteBuffer(string: #"{"activity":"cycling","units":"imperial","autoPause":"off","shared":true,"profile":{"massKilograms":70}}"#))

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 public import Logging
 import NIOCore
+import WorkoutWebPages
 import WorkoutEngine
 public import Prometheus
 public import ServiceLifecycle
@@ -56,6 +57,8 @@ public func buildApplication(_ dependencies: ServerDependencies, services: [any 
 
     let router = Router(context: AppRequestContext.self)
     router.middlewares.add(ErrorMiddleware<AppRequestContext>())
+    // The web pages, for any GET the routes do not answer (no token needed for the pages themselves).
+    router.middlewares.add(WebPageMiddleware<AppRequestContext>(logger: dependencies.logger))
     // Unmetered: the health check, the exposition, and the frame streams (MetricsMiddleware would time a
     // whole stream as one request).
     router.get("health") { _, _ in
@@ -80,9 +83,12 @@ public func buildApplication(_ dependencies: ServerDependencies, services: [any 
         registry: registry, store: store, accounts: store, privacy: privacy, maxBodyBytes: configuration.maxBodyBytes)
     let streams = router.group("v1/sessions").add(middleware: authentication)
     let api = router.group("v1").add(middleware: MetricsMiddleware()).add(middleware: authentication)
-    WorkoutController(store: store, accounts: store, privacy: privacy, maxBodyBytes: configuration.maxBodyBytes)
-        .addRoutes(to: api.group("workouts"))
+    let workouts = WorkoutController(store: store, accounts: store, privacy: privacy, maxBodyBytes: configuration.maxBodyBytes)
+    workouts.addRoutes(to: api.group("workouts"))
     sessions.addRoutes(to: api.group("sessions"), streams: streams)
+    let replays = ReplayService(logger: dependencies.logger)
+    ReplayController(workouts: workouts, sessions: sessions, registry: registry, store: store, feeder: replays)
+        .addRoutes(to: api.group("workouts"))
     PrivacyZoneController(accounts: store).addRoutes(to: api.group("privacy-zones"))
 
     var app = Application(
@@ -92,5 +98,7 @@ public func buildApplication(_ dependencies: ServerDependencies, services: [any 
         logger: dependencies.logger)
     app.addServices(services)
     app.addServices(LiveSessionService(registry: registry))
+    // After the registry's service, so a graceful shutdown stops the replays before sessions are released.
+    app.addServices(replays)
     return app
 }

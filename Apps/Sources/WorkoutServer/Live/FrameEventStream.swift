@@ -22,8 +22,10 @@ struct FrameEventStream: Sendable {
         let (output, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(256))
         let session = self.session
         let hiding = self.hiding
-        let now = self.now
-        let scheduler = TimelineScheduler(clock: ContinuousClock(), timeBase: (ContinuousClock.now, now()), framesPerSecond: framesPerSecond)
+        let descriptor = session.descriptor
+        let now = { @Sendable in descriptor.sessionSeconds(atWallSeconds: self.now()) }
+        let scheduler = TimelineScheduler(
+            clock: ContinuousClock(), timeBase: (ContinuousClock.now, now()), framesPerSecond: framesPerSecond, timeScale: descriptor.timeScale)
         let task = Task {
             let (merged, mergedContinuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(256))
             let changes = await session.observeStateChanges()
@@ -39,7 +41,7 @@ struct FrameEventStream: Sendable {
                     for await event in merged {
                         switch event {
                         case .frame(var frame):
-                            ServerMetrics.frameLateness(seconds: now() - frame.time)
+                            ServerMetrics.frameLateness(seconds: (now() - frame.time) / descriptor.timeScale)
                             if frame.latitude != nil, let latitude = frame.latitude, let longitude = frame.longitude,
                                hiding.contains(where: { $0.contains(GeoCoordinate(latitude: latitude, longitude: longitude)) }) {
                                 frame.latitude = nil

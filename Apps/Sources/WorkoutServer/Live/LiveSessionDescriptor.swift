@@ -30,6 +30,9 @@ public struct LiveSessionDescriptor: Sendable, Hashable, Codable {
     public var profile: AthleteProfile
     /// When it was created, seconds since 1970.
     public var createdAt: Double
+    /// How the session's time runs against the wall clock: `nil` for the wall clock itself; a replay of a
+    /// stored workout runs faster (``SessionTimeAxis``).
+    public var timeAxis: SessionTimeAxis?
 
     /// A descriptor; every value but the owner has the documented default.
     public init(

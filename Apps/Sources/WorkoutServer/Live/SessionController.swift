@@ -167,12 +167,13 @@ public struct SessionController: Sendable {
         try await change(request, context) { session, time in try await session.resume(at: time) }
     }
 
-    /// A pause or a resume of the caller's session at the body's time (else now), synced, then the session.
+    /// A pause or a resume of the caller's session at the body's time (else now on the session's time
+    /// axis), synced, then the session.
     func change(
         _ request: Request, _ context: AppRequestContext, _ call: (LiveSession, Double) async throws -> Void
     ) async throws -> Response {
         let session = try await ownSession(request, context)
-        let time = try await eventTime(request) ?? now()
+        let time = try await eventTime(request, session: session) ?? session.descriptor.sessionSeconds(atWallSeconds: now())
         do { try await call(session, time) } catch is LiveSessionStateError {
             throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended")
         }
@@ -182,7 +183,7 @@ public struct SessionController: Sendable {
 
     @Sendable func end(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await ownSession(request, context)
-        let time = try await eventTime(request, defaultToNow: false)
+        let time = try await eventTime(request, session: session, defaultToNow: false)
         let recorder: ExportRecorder
         do { recorder = try await session.end(at: time) } catch { throw APIError(.conflict, .conflict, "session \(session.descriptor.id) has ended") }
         await session.sync()
@@ -268,17 +269,18 @@ public struct SessionController: Sendable {
         }
     }
 
-    /// The `time` of a pause/resume/end body (seconds since 1970), else now (or `nil` for an end, which
-    /// then ends at the latest sample).
-    func eventTime(_ request: Request, defaultToNow: Bool = true) async throws -> Double? {
+    /// The `time` of a pause/resume/end body (seconds since 1970), else now on the session's time axis
+    /// (or `nil` for an end, which then ends at the latest sample).
+    func eventTime(_ request: Request, session: LiveSession, defaultToNow: Bool = true) async throws -> Double? {
         var request = request
         let body = try await request.collectBody(upTo: 4096)
-        guard body.readableBytes > 0 else { return defaultToNow ? now() : nil }
+        let now = session.descriptor.sessionSeconds(atWallSeconds: self.now())
+        guard body.readableBytes > 0 else { return defaultToNow ? now : nil }
         struct EventBody: Decodable { var time: Double? }
         guard let decoded = try? JSONDecoder().decode(EventBody.self, from: Data(body.readableBytesView)) else {
             throw APIError(.badRequest, .malformedInput, "the body must be a JSON object, {\"time\": seconds since 1970}")
         }
-        guard let time = decoded.time else { return defaultToNow ? now() : nil }
+        guard let time = decoded.time else { return defaultToNow ? now : nil }
         guard time.isFinite else { throw APIError(.badRequest, .malformedInput, "time: expected seconds since 1970") }
         return time
     }
