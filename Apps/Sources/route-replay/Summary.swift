@@ -111,36 +111,28 @@ extension RouteReplay {
                             output: OutputFormat, units: DisplayUnits) -> SummaryBatch.Outcome {
             do {
                 let summary = try WorkoutSummary(contentsOfTrack: path, format: format, options: options, readOptions: readOptions)
-                let text: String
-                switch output {
-                case .json:
-                    var json = JSONWriter()
-                    json.beginObject()
-                    json.string("path", path)
-                    summary.write(to: &json, key: "summary")
-                    json.endObject()
-                    text = json.text + "\n"
-                case .text:
-                    text = "==> \(path) <==\n" + summary.text(units: units) + "\n"
-                }
+                let text = output == .json
+                    ? line(path: path) { summary.write(to: &$0, key: "summary") }
+                    : "==> \(path) <==\n" + summary.text(units: units) + "\n"
                 return SummaryBatch.Outcome(path: path, output: text, warnings: skippedFieldWarnings(path: path, summary.skippedFields),
                                             pointCount: summary.metrics.locationCount)
             } catch {
                 let message = error is TrackFormatError || error is TrackInputError ? "\(error)" : "\(path): \(error)"
-                let text: String
-                switch output {
-                case .json:
-                    var json = JSONWriter()
-                    json.beginObject()
-                    json.string("path", path)
-                    json.string("error", message)
-                    json.endObject()
-                    text = json.text + "\n"
-                case .text:
-                    text = "==> \(path) <==\nerror: \(message)\n\n"
-                }
+                let text = output == .json
+                    ? line(path: path) { $0.string("error", message) }
+                    : "==> \(path) <==\nerror: \(message)\n\n"
                 return SummaryBatch.Outcome(path: path, output: text, failure: message)
             }
+        }
+
+        /// One NDJSON line: `{"path": path, ...}` with what `body` writes after the path.
+        static func line(path: String, _ body: (inout JSONWriter) -> Void) -> String {
+            var json = JSONWriter()
+            json.beginObject()
+            json.string("path", path)
+            body(&json)
+            json.endObject()
+            return json.text + "\n"
         }
 
         static func isDirectory(_ path: String) -> Bool {
