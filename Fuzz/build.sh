@@ -69,6 +69,6 @@ fi
 libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lxml2 -lproj -lgeos_c)
 for target in "${targets[@]}"; do
     echo "fuzz build: $target" >&2
-    swiftc "${common[@]}" -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \
+    swiftc "${common[@]}" -package-name workoutengine -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \
         "Fuzz/Sources/$target.swift" Fuzz/Sources/Support/*.swift "${libs[@]}"
 done

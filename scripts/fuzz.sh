@@ -33,7 +33,7 @@ seed_corpus() {
     mkdir -p "$corpus"
     local kinds
     case "$target" in
-        fuzz-gpx) kinds="gpx" ;;
+        fuzz-gpx | fuzz-gpx-fast) kinds="gpx" ;;
         fuzz-tcx) kinds="tcx" ;;
         fuzz-json) kinds="json ndjson" ;;
         fuzz-ndjson) kinds="ndjson json" ;;
@@ -62,7 +62,7 @@ seed_corpus() {
 
 dictionary() {
     case "$1" in
-        fuzz-gpx) echo "-dict=Fuzz/dicts/gpx.dict" ;;
+        fuzz-gpx | fuzz-gpx-fast) echo "-dict=Fuzz/dicts/gpx.dict" ;;
         fuzz-tcx) echo "-dict=Fuzz/dicts/tcx.dict" ;;
         fuzz-json | fuzz-ndjson) echo "-dict=Fuzz/dicts/json.dict" ;;
         *) echo "" ;;

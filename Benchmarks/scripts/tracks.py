@@ -9,9 +9,13 @@ checks that both produce the very same coordinates). For N points this writes, i
   track-N.coords  little-endian float64 triplets (latitude, longitude, elevation) exactly as the files
                   print them (7, 7 and 1 decimals), for the C geod_inverse loop and pipeline-probe
 
+  batch-CxN/run-K.gpx  (with --batch C N) C files of N points each, as track-N.gpx; file K starts at
+                  point 617 K of the same curve (so the files differ) and at 2024-01-01T00:00:00Z
+
 Files are rewritten only when missing or written by another GENERATOR_VERSION.
 
   python3 tracks.py WORK_DIR 10000 100000 1000000
+  python3 tracks.py WORK_DIR --batch 1000 3600      # 1000 one-hour 1 Hz runs, for many files at once
 """
 
 import math
@@ -74,6 +78,44 @@ GPX_HEAD = (
 GPX_TAIL = "    </trkseg>\n  </trk>\n</gpx>\n"
 
 
+def gpx_point(lat7, lon7, ele1, hr, cad, seconds):
+    """One trkpt with ele, time and the Garmin extension, as every generated GPX file writes it."""
+    return (
+        f'      <trkpt lat="{fixed(lat7, 7)}" lon="{fixed(lon7, 7)}">\n'
+        f"        <ele>{fixed(ele1, 1)}</ele>\n"
+        f"        <time>{iso_time(seconds)}</time>\n"
+        "        <extensions>\n"
+        "          <gpxtpx:TrackPointExtension>\n"
+        f"            <gpxtpx:hr>{hr}</gpxtpx:hr>\n"
+        f"            <gpxtpx:cad>{cad}</gpxtpx:cad>\n"
+        "          </gpxtpx:TrackPointExtension>\n"
+        "        </extensions>\n"
+        "      </trkpt>\n"
+    )
+
+
+def write_batch(work, count, n):
+    """count GPX files of n points each in WORK/batch-COUNTxN; returns the folder."""
+    if not 0 < n <= MAX_POINTS or count <= 0:
+        raise SystemExit(f"tracks.py: --batch {count} {n}: need 1 file or more of 1...{MAX_POINTS} points")
+    folder = os.path.join(work, f"batch-{count}x{n}")
+    stamp = os.path.join(folder, ".stamp")
+    if os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read().strip() == GENERATOR_VERSION:
+                return folder
+    os.makedirs(folder, exist_ok=True)
+    for k in range(count):
+        body = "".join(gpx_point(*point(617 * k + j), j) for j in range(n))
+        path = os.path.join(folder, f"run-{k:04d}.gpx")
+        with open(path + ".tmp", "w", encoding="ascii", newline="\n") as gpx:
+            gpx.write(GPX_HEAD + body + GPX_TAIL)
+        os.replace(path + ".tmp", path)
+    with open(stamp, "w") as f:
+        f.write(GENERATOR_VERSION + "\n")
+    return folder
+
+
 def write_track(work, n):
     if not 0 < n <= MAX_POINTS:
         raise SystemExit(f"tracks.py: {n} points: must be 1...{MAX_POINTS}")
@@ -96,18 +138,7 @@ def write_track(work, n):
                 lat7, lon7, ele1, hr, cad = point(i)
                 lat, lon, ele = fixed(lat7, 7), fixed(lon7, 7), fixed(ele1, 1)
                 t = START_TIME + i
-                g.append(
-                    f'      <trkpt lat="{lat}" lon="{lon}">\n'
-                    f"        <ele>{ele}</ele>\n"
-                    f"        <time>{iso_time(i)}</time>\n"
-                    "        <extensions>\n"
-                    "          <gpxtpx:TrackPointExtension>\n"
-                    f"            <gpxtpx:hr>{hr}</gpxtpx:hr>\n"
-                    f"            <gpxtpx:cad>{cad}</gpxtpx:cad>\n"
-                    "          </gpxtpx:TrackPointExtension>\n"
-                    "        </extensions>\n"
-                    "      </trkpt>\n"
-                )
+                g.append(gpx_point(lat7, lon7, ele1, hr, cad, i))
                 j.append(
                     f'{{"type":"location","time":{t},"latitude":{lat},"longitude":{lon},"altitude":{ele}}}\n'
                     f'{{"type":"heartRate","time":{t},"bpm":{hr}}}\n'
@@ -132,6 +163,11 @@ def main():
         raise SystemExit("usage: tracks.py WORK_DIR N [N ...]")
     work = sys.argv[1]
     os.makedirs(work, exist_ok=True)
+    if sys.argv[2] == "--batch":
+        count, n = int(sys.argv[3]), int(sys.argv[4])
+        folder = write_batch(work, count, n)
+        print(f"tracks.py: {folder}: {count} files of {n} points", file=sys.stderr)
+        return
     for n in map(int, sys.argv[2:]):
         wrote = write_track(work, n)
         size = os.path.getsize(os.path.join(work, f"track-{n}.gpx"))

@@ -104,7 +104,12 @@ struct GPXParseState: XMLSAXState, ~Copyable {
     var skippedColumns = 0
 
     /// The first error; once set, every callback stops the parser and returns.
-    var error: TrackFormatError?
+    var error: TrackFormatError? {
+        didSet { failed = error != nil }
+    }
+    /// `error != nil`, kept as a flag: every callback checks it, and a flag is cheaper to read than the
+    /// optional error.
+    private(set) var failed = false
 
     // Output, drained by `GPXReader.read` after every chunk.
     var pending = ContiguousArray<Sample>()
@@ -146,7 +151,7 @@ struct GPXParseState: XMLSAXState, ~Copyable {
         attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
-        guard error == nil else { return stop() }
+        guard !failed else { return stop() }
         guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
         var node = GPXNode.ignored
         switch parent {
@@ -204,7 +209,7 @@ struct GPXParseState: XMLSAXState, ~Copyable {
     }
 
     mutating func endElement() {
-        guard error == nil else { return stop() }
+        guard !failed else { return stop() }
         guard let node = stack.popLast() else { return }
         if node.isText {
             finishText(node)
@@ -215,7 +220,7 @@ struct GPXParseState: XMLSAXState, ~Copyable {
     }
 
     mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard collecting, error == nil else { return }
+        guard collecting, !failed else { return }
         text.append(bytes, count: count)
         if text.count > Self.maximumTextBytes {
             let node = stack.last ?? .ignored
@@ -337,7 +342,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
             guard let time = ISO8601Time.secondsSince1970(utf8: value) else {
                 return fail("time: \"\(Self.quoted(value))\" is not a valid ISO 8601 date-time", at: textPosition)
             }
-            guard ISO8601Time.acceptedSeconds.contains(time) else {
+            // Compared bound by bound: `ClosedRange.contains` across modules goes through generic witnesses.
+            let accepted = ISO8601Time.acceptedSeconds
+            guard time >= accepted.lowerBound, time <= accepted.upperBound else {
                 return fail("time: " + ISO8601Time.outOfRangeMessage("\"\(Self.quoted(value))\""), at: textPosition)
             }
             point.time = time

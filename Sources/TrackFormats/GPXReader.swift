@@ -81,6 +81,9 @@ public struct GPXReader: Sendable {
     /// Bytes read from the input and pushed into the parser at a time.
     let chunkSize: Int
 
+    /// Which parser reads the input.
+    package var path: ParsePath = .automatic
+
     /// How optional values that do not parse are treated (dropped and counted, or errors when strict).
     public var options: TrackReadOptions
 
@@ -90,8 +93,9 @@ public struct GPXReader: Sendable {
         self.options = options
     }
 
-    /// A reader that pushes `chunkSize` bytes at a time (tests use tiny chunks to exercise boundaries).
-    init(chunkSize: Int, options: TrackReadOptions = TrackReadOptions()) {
+    /// A reader that pushes `chunkSize` bytes at a time (tests and the fuzz targets use tiny chunks to
+    /// exercise boundaries).
+    package init(chunkSize: Int, options: TrackReadOptions = TrackReadOptions()) {
         self.chunkSize = max(1, chunkSize)
         self.options = options
     }
@@ -105,29 +109,84 @@ public struct GPXReader: Sendable {
     /// - Complexity: O(n) in the input size; memory is O(chunk size + the longest token) plus buffered
     ///   route points.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
+        var report = TrackReadReport(format: .gpx)
+        // Sink calls (samples and the activity) made by the fast path before it fell back: the libxml2
+        // pass makes the same calls first (fuzz-gpx-fast checks it) and skips them.
+        var delivered = 0
+        let rewindable = input.input.sizeBytes != nil && input.input.bytesRead == input.pendingCount
+        if path != .libxml2, rewindable || path == .fastOnly {
+            var scanner = GPXFastScanner(chunkSize: chunkSize)
+            let outcome = try parse(name: input.name, into: &sink, report: &report, skipping: 0, delivered: &delivered) { state, drain in
+                try scanner.scan(&input, state: state, afterChunk: drain)
+            }
+            if outcome == .finished || path == .fastOnly {
+                if outcome == .fallback { throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: Self.fastPathRefusal) }
+                return report
+            }
+            guard input.input.rewind() else {
+                throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
+            }
+            input = FormatSniffingInput(input.input)
+        }
+        var unused = 0
+        _ = try parse(name: input.name, into: &sink, report: &report, skipping: delivered, delivered: &unused) { state, drain in
+            try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
+            return .finished
+        }
+        return report
+    }
+
+    /// Which parser reads the input (tests and the differential fuzz target choose; readers use `.automatic`).
+    package enum ParsePath: Sendable {
+        /// The fast path when the input can be read again from its start, else libxml2.
+        case automatic
+        /// libxml2 only.
+        case libxml2
+        /// The fast path only: an input it falls back on is an error (``GPXReader/fastPathRefusal``).
+        case fastOnly
+    }
+
+    /// The error message of ``ParsePath/fastOnly`` for an input the fast path does not read.
+    package static let fastPathRefusal = "the fast path does not read this input"
+
+    /// One pass over the input with a fresh parse state: `run` drives the state and calls `drain` after
+    /// each chunk; the first `skipping` sink calls are left out (a previous pass made them).
+    private func parse<Sink: TrackSampleSink>(
+        name: String, into sink: inout Sink, report: inout TrackReadReport, skipping: Int,
+        delivered: inout Int,
+        run: (UnsafeMutablePointer<GPXParseState>, () throws -> Void) throws -> GPXFastScanner.Outcome
+    ) throws -> GPXFastScanner.Outcome {
         let state = UnsafeMutablePointer<GPXParseState>.allocate(capacity: 1)
-        state.initialize(to: GPXParseState(fileName: input.name, strict: options.strict))
+        state.initialize(to: GPXParseState(fileName: name, strict: options.strict))
         defer {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        var report = TrackReadReport(format: .gpx)
         var batch = ContiguousArray<Sample>()
         batch.reserveCapacity(1024)
+        var skip = skipping
+
+        func announce() throws {
+            guard let name = state.pointee.activityName else { return }
+            if skip > 0 { skip -= 1; return }
+            try sink.trackActivity(named: name)
+            delivered += 1
+        }
 
         func deliver(_ samples: inout ContiguousArray<Sample>, announcingAt activityIndex: Int?) throws {
             for index in samples.indices {
-                if index == activityIndex, let name = state.pointee.activityName {
-                    try sink.trackActivity(named: name)
+                if index == activityIndex { try announce() }
+                if skip > 0 {
+                    skip -= 1
+                    continue
                 }
                 let sample = samples[index]
                 try sink.consume(sample)
+                delivered += 1
                 report.sampleCount += 1
                 if case .location = sample { report.locationCount += 1 }
             }
-            if activityIndex == samples.count, let name = state.pointee.activityName {
-                try sink.trackActivity(named: name)
-            }
+            if activityIndex == samples.count { try announce() }
             samples.removeAll(keepingCapacity: true)
         }
 
@@ -138,8 +197,8 @@ public struct GPXReader: Sendable {
             try deliver(&batch, announcingAt: activityIndex)
         }
 
-        try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
-
+        let outcome = try run(state, drain)
+        guard outcome == .finished else { return outcome }
         if !state.pointee.sawTrackPoint, !state.pointee.routeSamples.isEmpty {
             var route = ContiguousArray<Sample>()
             swap(&route, &state.pointee.routeSamples)
@@ -147,6 +206,6 @@ public struct GPXReader: Sendable {
         }
         report.activityName = state.pointee.activityName
         report.skippedFields = state.pointee.skippedFields
-        return report
+        return outcome
     }
 }

@@ -56,10 +56,15 @@ func printError(_ message: String) {
 /// sample (the samples are kept)`.
 func printSkippedFieldWarnings(path: String, _ fields: [String: SkippedField]) {
     var stream = StandardError()
-    for name in fields.keys.sorted() {
-        guard let field = fields[name] else { continue }
+    for line in skippedFieldWarnings(path: path, fields) { print(line, to: &stream) }
+}
+
+/// The lines ``printSkippedFieldWarnings(path:_:)`` prints, by field name.
+func skippedFieldWarnings(path: String, _ fields: [String: SkippedField]) -> [String] {
+    fields.keys.sorted().compactMap { name in
+        guard let field = fields[name] else { return nil }
         let value = field.firstValue.map { " \"\($0)\"" } ?? ""
         let samples = field.count == 1 ? "1 sample" : "\(field.count) samples"
-        print("route-replay: warning: \(path):\(field.firstPosition): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)", to: &stream)
+        return "route-replay: warning: \(path):\(field.firstPosition): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)"
     }
 }

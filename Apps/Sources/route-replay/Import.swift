@@ -43,52 +43,29 @@ extension RouteReplay {
                 if case .badLocation = error { throw ExitCode(ExitStatus.usage) }
                 throw ExitCode(ExitStatus.serviceUnavailable)
             }
-            let bar = isatty(1) == 1
-            let clock = ContinuousClock()
-            let started = clock.now
-            var points = 0
+            var progress = BatchProgress(descriptor: 1)
             let report = await WorkoutImporter.run(paths: paths, into: opened, athlete: athlete, jobs: jobs) { event in
-                points += event.pointCount
-                let seconds = Self.seconds(clock.now - started)
                 switch event.outcome {
                 case .failed(let message):
-                    if bar { print("\r\u{1B}[K", terminator: "") }
+                    progress.clearLine()
                     printError(message)
-                case .stored(let id) where !bar:
+                case .stored(let id) where !progress.isShown:
                     print("stored \(id) \(event.path) (\(event.pointCount) points) [\(event.done)/\(event.total)]")
-                case .alreadyStored(let id) where !bar:
+                case .alreadyStored(let id) where !progress.isShown:
                     print("already stored \(id) \(event.path) [\(event.done)/\(event.total)]")
                 default:
                     break
                 }
-                if bar {
-                    print("\r\u{1B}[K" + Self.progressBar(done: event.done, total: event.total, points: points, seconds: seconds), terminator: "")
-                }
+                progress.fileDone(done: event.done, total: event.total, points: event.pointCount)
                 fflush(nil)
             }
             await opened.close()
-            if bar { print("") }
-            let seconds = Self.seconds(clock.now - started)
-            let rate = seconds > 0 ? Double(report.stored + report.alreadyStored) / seconds : 0
+            progress.finish()
             var stream = StandardError()
-            print("route-replay: imported \(report.stored), already stored \(report.alreadyStored), failed \(report.failures.count); "
-                  + "\(report.pointCount) points in \(DisplayFormatting.fixed(seconds, digits: 2)) s (\(DisplayFormatting.fixed(rate, digits: 1)) files/s)",
-                  to: &stream)
+            print(progress.closingLine(
+                counts: "imported \(report.stored), already stored \(report.alreadyStored), failed \(report.failures.count)",
+                points: report.pointCount, files: report.stored + report.alreadyStored), to: &stream)
             if !report.failures.isEmpty { throw ExitCode(ExitStatus.malformedInput) }
-        }
-
-        static func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
-
-        /// `[#########           ] 12/40 files, 34 512 points/s, ETA 0:07`
-        static func progressBar(done: Int, total: Int, points: Int, seconds: Double) -> String {
-            let width = 30
-            let filled = total > 0 ? width * done / total : width
-            let rate = seconds > 0 ? Double(points) / seconds : 0
-            let eta = done > 0 && done < total ? seconds / Double(done) * Double(total - done) : 0
-            return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-                + "\(done)/\(total) files, \(Int(rate)) points/s, ETA \(DisplayFormatting.duration(seconds: eta))"
         }
     }
 }

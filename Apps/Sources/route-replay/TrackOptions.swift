@@ -1,11 +1,26 @@
 import ArgumentParser
 import WorkoutEngine
 
-/// The options every command that reads a track shares.
+/// The options every command that reads a track shares: one track's path and how it is read.
 struct TrackOptions: ParsableArguments {
     @Argument(help: "A GPX, TCX, FIT, JSON or NDJSON track, or - for standard input.", completion: .file(extensions: ["gpx", "tcx", "fit", "json", "ndjson", "jsonl"]))
     var path: String
 
+    @OptionGroup var reading: TrackReadingOptions
+
+    /// The input format given with `--input-format`, if any.
+    var inputFormat: TrackFormat? { reading.inputFormat }
+    /// How the reader treats optional fields that do not parse and damaged binary input.
+    var readOptions: TrackReadOptions { reading.readOptions }
+    /// The options as given, keeping every fix of the route (exports need them).
+    var workoutOptions: WorkoutOptions { reading.workoutOptions }
+    /// The options for commands that only summarise the route (see ``TrackReadingOptions/summaryOptions``).
+    var summaryOptions: WorkoutOptions { reading.summaryOptions }
+}
+
+/// How a track is read and measured: the options of ``TrackOptions`` without the path, for commands that
+/// take several tracks (`summary`).
+struct TrackReadingOptions: ParsableArguments {
     @Option(name: .long, help: "The input format (default: from the file extension, else from the first bytes).")
     var inputFormat: TrackFormat?
 

@@ -14,7 +14,7 @@ struct HelpTextTests {
 
     @Test func summaryUsage() throws {
         let help = try CLI.run(["summary", "--help"]).standardOutput
-        #expect(help.contains("USAGE: route-replay summary <path> [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>]"))
+        #expect(help.contains("USAGE: route-replay summary <paths> ... [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>] [--jobs <jobs>]"))
     }
 
     @Test func storeCommandsUsage() throws {

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrackFormats
+import WorkoutSamples
+
+/// The GPX fast path (`GPXFastScanner`) against libxml2 on the same bytes: what it reads must be exactly
+/// what libxml2 reads, and whatever it does not read falls back to libxml2 with nothing handed on twice
+/// (the differential fuzz target `fuzz-gpx-fast` checks the same on generated inputs).
+struct GPXFastPathTests {
+    struct Reading {
+        var entries: [RecordingSink.Entry]
+        var report: TrackReadReport?
+        var error: String?
+    }
+
+    static func read(bytes: [UInt8], path: GPXReader.ParsePath, chunkSize: Int = 64 * 1024) -> Reading {
+        var reader = GPXReader(chunkSize: chunkSize)
+        reader.path = path
+        var input = FormatSniffingInput(TrackInput(bytes: bytes, name: "track.gpx"))
+        var sink = RecordingSink()
+        do {
+            let report = try reader.read(&input, into: &sink)
+            return Reading(entries: sink.entries, report: report, error: nil)
+        } catch {
+            return Reading(entries: sink.entries, report: nil, error: "\(error)")
+        }
+    }
+
+    /// Every way of reading `bytes` gives libxml2's result; returns whether the fast path alone read it.
+    @discardableResult
+    static func expectSameAsLibxml2(_ bytes: [UInt8], _ label: String) -> Bool {
+        let reference = read(bytes: bytes, path: .libxml2)
+        for chunkSize in [64 * 1024, 61] {
+            // libxml2's push parser may name a different error for different chunk sizes.
+            let reference = chunkSize == 64 * 1024 ? reference : read(bytes: bytes, path: .libxml2, chunkSize: chunkSize)
+            let combined = read(bytes: bytes, path: .automatic, chunkSize: chunkSize)
+            #expect(combined.entries == reference.entries, "\(label), chunks of \(chunkSize): samples differ")
+            #expect(combined.report == reference.report, "\(label), chunks of \(chunkSize): report differs")
+            #expect(combined.error == reference.error, "\(label), chunks of \(chunkSize): \(combined.error ?? "no error") vs \(reference.error ?? "no error")")
+        }
+        let fast = read(bytes: bytes, path: .fastOnly)
+        if fast.error == nil {
+            #expect(reference.error == nil, "\(label): the fast path read what libxml2 refuses")
+            #expect(fast.entries == reference.entries, "\(label): fast path samples differ")
+            #expect(fast.report == reference.report, "\(label): fast path report differs")
+        }
+        return fast.error == nil
+    }
+
+    /// Every GPX file of `SampleTracks/` and `../shared/tracks/`: the plain exports are read by the fast
+    /// path itself, the others (CDATA in the hike planned on outdooractive, for one) fall back.
+    @Test func everyRealTrackReadsAsWithLibxml2() throws {
+        var urls = try FileManager.default.contentsOfDirectory(
+            at: TestPaths.repositoryRoot.appendingPathComponent("SampleTracks"), includingPropertiesForKeys: nil)
+        if TestPaths.sharedTracksAvailable {
+            urls += try FileManager.default.contentsOfDirectory(
+                at: TestPaths.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks"),
+                includingPropertiesForKeys: nil)
+        }
+        var fastPathRead: [String] = []
+        for url in urls.filter({ $0.pathExtension == "gpx" }).sorted(by: { $0.path < $1.path }) {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            if Self.expectSameAsLibxml2(bytes, url.lastPathComponent) { fastPathRead.append(url.lastPathComponent) }
+        }
+        #expect(fastPathRead.contains("run-garmin-connect-hr-cadence.gpx"))
+        #expect(fastPathRead.contains("run-suunto-ambit-hr-cad-pauses.gpx"))
+        #expect(fastPathRead.contains("hike-garmin-gpsmap64s-2seg-elevation.gpx"))
+    }
+
+    static let point = """
+    <trkpt lat="47.1" lon="8.5"><ele>412.5</ele><time>2024-01-01T00:00:00Z</time>\
+    <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>120</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+    """
+
+    static func document(_ body: String, head: String = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") -> [UInt8] {
+        Array((head + """
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+        <trk><type>running</type><trkseg>
+        \(body)
+        </trkseg></trk></gpx>
+
+        """).utf8)
+    }
+
+    @Test func plainDocumentsAreReadByTheFastPath() {
+        let points = String(repeating: Self.point + "\n", count: 50)
+        #expect(Self.expectSameAsLibxml2(Self.document(points), "plain"))
+        #expect(Self.expectSameAsLibxml2(Self.document(points, head: ""), "no declaration"))
+        #expect(Self.expectSameAsLibxml2(Self.document(points, head: "<?xml version='1.0' standalone='yes'?>"), "standalone"))
+        let crlf = String(decoding: Self.document(points), as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(Self.expectSameAsLibxml2(Array(crlf.utf8), "CRLF"))
+        let typeWithLineBreak = String(decoding: Self.document(points), as: UTF8.self)
+            .replacingOccurrences(of: "<type>running</type>", with: "<type>trail\r\nrun ü</type>")
+        #expect(Self.expectSameAsLibxml2(Array(typeWithLineBreak.utf8), "CR inside a collected text"))
+    }
+
+    /// Each of these is outside what the fast path reads: it falls back, and the result (samples or the
+    /// error with its line and column) is libxml2's. The unusual part comes after 40 points, so the fast
+    /// path has handed samples on before it gives up.
+    @Test(arguments: [
+        "<!-- a comment -->", "<![CDATA[x]]>", "&amp;", "&#233;", "<?pi data?>", "<unknown:x/>",
+        "<trkpt lat=\"47\" lon=\"8\" lat=\"48\"/>", "<a b='1' b='2'/>", "<p:a xmlns:p=\"\"/>", "</trkseg>",
+        "<trkpt lat=\"4\u{7}7\" lon=\"8\"/>", "text \u{1} control", "]]>", "<a xml:lang=\"en\"/>",
+        "<trkpt lat=\"x\" lon=\"8\"/>", "<trkpt lat=\"47\" lon=\"8\"><ele>high</ele></trkpt>",
+        "<trkpt lat=\"47\" lon=\"8\"><time>yesterday</time></trkpt>", "<a\tb=\"1\tand\ttabs\"/>",
+    ])
+    func unusualContentFallsBackToLibxml2(_ unusual: String) {
+        let points = String(repeating: Self.point + "\n", count: 40)
+        let bytes = Self.document(points + unusual + "\n" + points)
+        #expect(!Self.expectSameAsLibxml2(bytes, unusual))
+    }
+
+    @Test(arguments: [
+        ("\u{FEFF}", "byte order mark"), ("  <?xml version=\"1.0\"?>\n", "white space before the declaration"),
+        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n", "another encoding"),
+        ("<?xml version=\"1.1\"?>\n", "XML 1.1"), ("<?xml version=\"1.0\"?>\n<!DOCTYPE gpx>\n", "a DOCTYPE"),
+    ])
+    func unusualPrologsFallBack(_ head: String, _ label: String) {
+        #expect(!Self.expectSameAsLibxml2(Self.document(Self.point, head: head), label))
+    }
+
+    @Test func truncatedDocumentsFallBackWithLibxml2sError() throws {
+        let bytes = Self.document(String(repeating: Self.point + "\n", count: 20))
+        for cut in stride(from: 1, to: bytes.count, by: 97) {
+            #expect(!Self.expectSameAsLibxml2(Array(bytes[..<cut]), "cut at \(cut)"))
+        }
+    }
+}
