@@ -91,36 +91,15 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     }
 
     /// Gives the builder one input, a sample or a call (pause, resume, lap, start, end, an activity,
-    /// the device's timer), exactly as a live session or its journal has it, so a recorder fed a
-    /// session's inputs keeps the same fixes as the session.
+    /// the device's timer), exactly as a live session or its journal has it: a sample as ``add(_:)`` does,
+    /// anything else as it was first given (`WorkoutBuilder.replay(_:)`). A recorder fed a session's inputs
+    /// (a journal's records, say) keeps the same fixes as the session.
     /// - Returns: what the input did; `nil` for a call that changed nothing.
+    /// - Complexity: O(1) amortised.
     @discardableResult
     public mutating func apply(_ input: WorkoutInput) -> SampleOutcome? {
-        switch input {
-        case .sample(let sample): return add(sample)
-        case .call(let event):
-            switch event.kind {
-            case .pause: return builder.pause(at: event.time)
-            case .resume: return builder.resume(at: event.time)
-            case .lap, .segmentStart: return builder.markLap(at: event.time, trigger: event.lapTrigger)
-            }
-        case .start(let time): return builder.start(at: time)
-        case .end(let time): return builder.end(at: time)
-        case .activity(let activity): return builder.adoptActivity(activity)
-        case .deviceTimer: return builder.useDeviceTimer()
-        }
-    }
-
-    /// Takes in one input of a recorded session (a journal's records, for example): a sample as ``add(_:)``
-    /// does, any other input (start, a pause, resume or lap call, end, an adopted activity, the device's
-    /// timer) given to the builder as it was first given (`WorkoutBuilder.replay(_:)`).
-    /// - Complexity: O(1) amortised.
-    public mutating func replay(_ input: WorkoutInput) {
-        if case .sample(let sample) = input {
-            add(sample)
-        } else {
-            builder.replay(input)
-        }
+        if case .sample(let sample) = input { return add(sample) }
+        return builder.replay(input)
     }
 
     /// Keeps what the builder did with a received fix.

@@ -214,24 +214,3 @@ extension JournalRecord {
         }
     }
 }
-
-extension JournalRecord {
-    /// What the record gives a builder, as an input: a sample, or the call it journals (a start, pause,
-    /// resume, lap or end; an activity; the device's timer). Feeding a journal's inputs to a recorder of
-    /// the builder's outcomes (an export recorder, say) rebuilds what the session kept.
-    public var input: WorkoutInput {
-        switch self {
-        case .sample(let sample): return .sample(sample)
-        case .event(let kind, let time):
-            switch kind {
-            case .start: return .start(at: time)
-            case .pause: return .call(WorkoutEventSample(time: time, kind: .pause))
-            case .resume: return .call(WorkoutEventSample(time: time, kind: .resume))
-            case .lap: return .call(WorkoutEventSample(time: time, kind: .lap))
-            case .end: return .end(at: time.isFinite ? time : nil)
-            }
-        case .activity(let activity): return .activity(activity)
-        case .deviceTimer: return .deviceTimer
-        }
-    }
-}

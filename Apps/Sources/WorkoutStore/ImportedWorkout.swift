@@ -108,7 +108,7 @@ public struct ImportedWorkout: Sendable {
 
     /// A live session's journal (its header and framed records, as a store keeps them) replayed through the
     /// engine: every record is given to an `ExportRecorder` as the session first gave it to its builder
-    /// (`ExportRecorder.replay(_:)`), so the workout is the session exactly as journaled. Its content hash is
+    /// (`ExportRecorder.apply(_:)`), so the workout is the session exactly as journaled. Its content hash is
     /// the SHA-256 of the journal's bytes, so storing the same session twice stores it once.
     ///
     /// - Parameters:
@@ -125,7 +125,7 @@ public struct ImportedWorkout: Sendable {
         var recorder = ExportRecorder(options: header.options)
         // The header decoded, so the scan cannot throw.
         _ = try? journal.withUnsafeBytes { bytes in
-            try JournalReader.scan(bytes) { record in recorder.replay(record.input) }
+            try JournalReader.scan(bytes) { record in recorder.apply(record.input) }
         }
         try self.init(
             recorder: recorder, name: name, contentHash: SHA256.hexDigest(of: journal), sizeBytes: journal.count, athlete: athlete,
