@@ -46,15 +46,6 @@ extension SQLiteWorkoutStore: AccountStore {
         }
     }
 
-    /// One write transaction, errors as `StoreError.database` naming `operation`.
-    private func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await pool.write(body)
-        } catch {
-            throw StoreError.database(operation: operation, message: Self.message(error))
-        }
-    }
-
     /// One read, errors as `StoreError.database` naming `operation`.
     private func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
