@@ -122,11 +122,13 @@ final class ServerProcess: @unchecked Sendable {
     let name: String
     private let output = Pipe()
 
-    init(binary: String, store: String, journal: String, name: String) throws {
+    /// Starts `binary` on `store`, journaling into `journal` (`nil`: the server's default).
+    init(binary: String, store: String, journal: String?, name: String) throws {
         port = freeLoopbackPort()
         self.name = name
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--store", store, "--journal", journal, "--port", "\(port)", "--node-name", name, "--log-level", "warning"]
+        process.arguments = ["--store", store, "--port", "\(port)", "--node-name", name, "--log-level", "warning"]
+            + (journal.map { ["--journal", $0] } ?? [])
         process.standardOutput = output
         process.standardError = output
         try process.run()
