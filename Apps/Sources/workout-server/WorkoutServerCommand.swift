@@ -57,7 +57,7 @@ extension WorkoutServerCommand {
             "Where live sessions are journaled: store (in the store's live_sessions tables; nodes sharing the store take each other's sessions over), a directory DIR (a folder per session; nodes on one machine sharing DIR), or none (memory only). Default: store for PostgreSQL, the SQLite file's path + .sessions for SQLite; env WORKOUT_SERVER_JOURNAL.",
             valueName: "store|DIR|none"))
         var journal: String?
-        @Option(name: .long, help: "This node's name (default host-pid).")
+        @Option(name: .long, help: "This node's name (default host-pid): 1 to 64 letters, digits, . _ -; the same name after a restart finds the node's sessions at once.")
         var nodeName: String?
         @Flag(name: .long, help: "No tokens: every request acts as the local athlete (for local use only); env WORKOUT_SERVER_NO_AUTH=1.")
         var noAuth = false
