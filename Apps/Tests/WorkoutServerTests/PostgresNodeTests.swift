@@ -13,46 +13,18 @@ struct PostgresNodeTests {
     @Test(.timeLimit(.minutes(3))) func anotherNodeTakesOverAfterKillNine() async throws {
         let binary = try #require(BuiltProduct.path(named: "workout-server"), "workout-server is built with the tests")
         let store = try PostgresTestDatabase.fresh("kill9")
-        let ana = try PostgresTestDatabase.token(binary: binary, store: store, athlete: "ana")
-        let nodeA = try ServerProcess(binary: binary, store: store, journal: nil, name: "node-a")
-        let nodeB = try ServerProcess(binary: binary, store: store, journal: nil, name: "node-b")
-        defer { nodeA.stop(); nodeB.stop() }
-        try await nodeA.waitUntilHealthy()
-        try await nodeB.waitUntilHealthy()
-
-        let samples = try liveSamples("run-garmin-connect-hr-cadence.gpx", count: 500)
-        let id = try #require(try jsonObject(try await nodeA.request(.POST, "/v1/sessions", token: ana).body)["id"] as? String)
-        for chunk in stride(from: 0, to: 350, by: 50) {
-            let response = try await nodeA.request(.POST, "/v1/sessions/\(id)/samples", token: ana, body: try ndjson(Array(samples[chunk..<chunk + 50])))
-            #expect(response.status == 200)
+        try await NodeTests.killNineAndTakeOver(binary: binary, store: store, journal: nil) { nodeB, token, workoutID, samples in
+            try await Self.expectStored(workoutID, on: nodeB, token: token, samples: samples, pausedAfter: 350)
+            #expect(try PostgresTestDatabase.liveSessionRows(store) == 0, "the ended session's live rows are removed")
         }
-        // Node B does not serve a session node A holds.
-        let refused = try await nodeB.request(.GET, "/v1/sessions/\(id)", token: ana)
-        #expect(refused.status == 409)
-        #expect(String(buffer: refused.body).contains("node-a"))
-
-        nodeA.kill9()
-        let taken = try await Self.takeOver(id, on: nodeB, token: ana)
-        #expect(taken.status == 200)
-        let session = try jsonObject(taken.body)
-        #expect(session["sampleCount"] as? Int == 350)
-        #expect(session["state"] as? String == "paused")
-        #expect(session["node"] as? String == "node-b")
-        let resumeAt = try #require(samples[350].time)
-        #expect(try await nodeB.request(.POST, "/v1/sessions/\(id)/resume", token: ana, body: #"{"time":\#(resumeAt)}"#).status == 200)
-        #expect(try await nodeB.request(.POST, "/v1/sessions/\(id)/samples", token: ana, body: try ndjson(Array(samples[350...]))).status == 200)
-        let ended = try await nodeB.request(.POST, "/v1/sessions/\(id)/end", token: ana)
-        #expect(ended.status == 200, "\(String(buffer: ended.body))")
-        let workoutID = try #require(try jsonObject(ended.body)["workoutId"] as? Int)
-        try await Self.expectStored(workoutID, on: nodeB, token: ana, samples: samples, pausedAfter: 350)
-        #expect(try PostgresTestDatabase.liveSessionRows(store) == 0, "the ended session's live rows are removed")
-        #expect(nodeB.terminate() == 0)
     }
 
     @Test(.timeLimit(.minutes(3))) func aRestartedNodeRecoversItsSessionsPaused() async throws {
         let binary = try #require(BuiltProduct.path(named: "workout-server"), "workout-server is built with the tests")
         let store = try PostgresTestDatabase.fresh("restart")
-        let ana = try PostgresTestDatabase.token(binary: binary, store: store, athlete: "ana")
+        let token = try runProcess(binary, ["token", "create", "ana", "--store", store])
+        #expect(token.status == 0, "\(token.standardError)")
+        let ana = token.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let samples = try liveSamples("run-garmin-connect-hr-cadence.gpx", count: 400)
 
         let first = try ServerProcess(binary: binary, store: store, journal: nil, name: "node-a")
@@ -81,26 +53,10 @@ struct PostgresNodeTests {
         let recovered = try await Self.listedSession(id, on: other, token: ana)
         #expect(recovered?["state"] as? String == "paused")
         #expect(recovered?["sampleCount"] as? Int == 300)
-        let resumeAt = try #require(samples[300].time)
-        #expect(try await other.request(.POST, "/v1/sessions/\(id)/resume", token: ana, body: #"{"time":\#(resumeAt)}"#).status == 200)
-        #expect(try await other.request(.POST, "/v1/sessions/\(id)/samples", token: ana, body: try ndjson(Array(samples[300...]))).status == 200)
-        let ended = try await other.request(.POST, "/v1/sessions/\(id)/end", token: ana)
-        let workoutID = try #require(try jsonObject(ended.body)["workoutId"] as? Int, "\(String(buffer: ended.body))")
+        let workoutID = try await other.resumeAndEnd(id, token: ana, samples: samples, after: 300)
         try await Self.expectStored(workoutID, on: other, token: ana, samples: samples, pausedAfter: 300)
         #expect(try PostgresTestDatabase.liveSessionRows(store) == 0)
         #expect(other.terminate() == 0)
-    }
-
-    /// The first request for `id` on `node` once its holder was killed. PostgreSQL drops the dead node's
-    /// liveness lock when its backend reads the closed socket, a moment after the kill: until then the
-    /// answer is 409 naming the dead node, so that one is asked again (for 10 s at most).
-    static func takeOver(_ id: String, on node: ServerProcess, token: String) async throws -> (status: Int, body: ByteBuffer) {
-        var answer = try await node.request(.GET, "/v1/sessions/\(id)", token: token)
-        for _ in 0..<100 where answer.status == 409 {
-            try await Task.sleep(for: .milliseconds(100))
-            answer = try await node.request(.GET, "/v1/sessions/\(id)", token: token)
-        }
-        return answer
     }
 
     /// Session `id` in `GET /v1/sessions` (the sessions the node serves), once the node's recovery at
@@ -156,13 +112,6 @@ enum PostgresTestDatabase {
         try psql(url, "CREATE DATABASE \(name)")
         components.path = "/" + name
         return try #require(components.string)
-    }
-
-    /// A new token of `athlete` (`workout-server token create`, which migrates the database first).
-    static func token(binary: String, store: String, athlete: String) throws -> String {
-        let result = try runProcess(binary, ["token", "create", athlete, "--store", store])
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Rows of `live_sessions`.
