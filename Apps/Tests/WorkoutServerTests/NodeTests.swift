@@ -81,6 +81,17 @@ import Glibc
         }
     }
 
+    /// The store's journal on a SQLite file (`--journal store`; the flock of each node beside the file is
+    /// its liveness lock).
+    @Test(.timeLimit(.minutes(3))) func anotherNodeTakesOverThroughTheSQLiteStoreJournal() async throws {
+        let binary = try #require(BuiltProduct.path(named: "workout-server"), "workout-server is built with the tests")
+        let directory = try TestPaths.temporaryDirectory("kill9-store")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await Self.killNineAndTakeOver(binary: binary, store: "sqlite:\(directory.path)/workouts.sqlite", journal: "store") { nodeB, token, workoutID, samples in
+            try await PostgresNodeTests.expectStored(workoutID, on: nodeB, token: token, samples: samples, pausedAfter: 350)
+        }
+    }
+
     /// Two `workout-server` processes on `store`, journaling into `journal` (`nil`: the server's default): a
     /// session created on node A with 350 samples, which node B refuses (409 naming node A); node A killed
     /// with SIGKILL; the session taken over on node B (paused, 350 samples), resumed, the other 150 posted
