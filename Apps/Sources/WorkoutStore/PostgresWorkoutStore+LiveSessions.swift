@@ -24,7 +24,8 @@ extension PostgresWorkoutStore: LiveSessionBackend {
           state text NOT NULL,
           snapshot_json json,
           created_at timestamptz NOT NULL,
-          last_active_at timestamptz NOT NULL
+          last_active_at timestamptz NOT NULL,
+          metadata_json text
         )
         """,
         "CREATE INDEX live_sessions_owner ON live_sessions(owner_node)",
@@ -82,13 +83,13 @@ extension PostgresWorkoutStore: LiveSessionBackend {
         }
     }
 
-    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double) async throws {
+    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double, metadata: String?) async throws {
         _ = try await transaction("create live session \(id)") { connection, logger in
             try await connection.query(
                 """
                 INSERT INTO live_sessions (id, athlete, owner_node, lease_epoch, journal_bytes, record_count, sample_count, state,
-                                           created_at, last_active_at)
-                VALUES (\(id), \(athlete), \(node), 1, 0, 0, 0, 'notStarted', to_timestamp(\(now)), to_timestamp(\(now)))
+                                           created_at, last_active_at, metadata_json)
+                VALUES (\(id), \(athlete), \(node), 1, 0, 0, 0, 'notStarted', to_timestamp(\(now)), to_timestamp(\(now)), \(metadata))
                 """,
                 logger: logger)
             return true
@@ -253,15 +254,15 @@ extension PostgresWorkoutStore: LiveSessionBackend {
 
     static let liveColumns = """
         id, athlete, owner_node, lease_epoch, journal_bytes, record_count, sample_count, state,
-        extract(epoch FROM created_at)::float8, extract(epoch FROM last_active_at)::float8
+        extract(epoch FROM created_at)::float8, extract(epoch FROM last_active_at)::float8, metadata_json
         """
 
     static func liveSessionInfo(_ row: PostgresRow) throws -> LiveSessionInfo {
-        let (id, athlete, owner, epoch, bytes, records, samples, state, created, active) = try row.decode(
-            (UUID, String, String?, Int64, Int64, Int64, Int64, String, Double, Double).self)
+        let (id, athlete, owner, epoch, bytes, records, samples, state, created, active, metadata) = try row.decode(
+            (UUID, String, String?, Int64, Int64, Int64, Int64, String, Double, Double, String?).self)
         return LiveSessionInfo(
             id: id, athlete: athlete, ownerNode: owner, leaseEpoch: epoch, journalBytes: Int(bytes), recordCount: Int(records),
-            sampleCount: Int(samples), state: state, createdAt: created, lastActiveAt: active)
+            sampleCount: Int(samples), state: state, createdAt: created, lastActiveAt: active, metadata: metadata)
     }
 
     static func liveSessionInfo(_ id: UUID, lockingRow: Bool, on connection: PostgresConnection, logger: Logger) async throws -> LiveSessionInfo? {

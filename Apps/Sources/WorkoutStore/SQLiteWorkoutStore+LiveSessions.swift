@@ -22,7 +22,8 @@ extension SQLiteWorkoutStore: LiveSessionBackend {
           state TEXT NOT NULL,
           snapshot_json TEXT,
           created_at REAL NOT NULL,
-          last_active_at REAL NOT NULL
+          last_active_at REAL NOT NULL,
+          metadata_json TEXT
         )
         """,
         "CREATE INDEX live_sessions_owner ON live_sessions(owner_node)",
@@ -59,15 +60,15 @@ extension SQLiteWorkoutStore: LiveSessionBackend {
         }
     }
 
-    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double) async throws {
+    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double, metadata: String?) async throws {
         try await write("create live session \(id)") { db in
             try db.execute(
                 sql: """
                     INSERT INTO live_sessions (id, athlete, owner_node, lease_epoch, lease_acquired_at, journal_bytes, record_count,
-                                               sample_count, state, created_at, last_active_at)
-                    VALUES (?, ?, ?, 1, ?, 0, 0, 0, 'notStarted', ?, ?)
+                                               sample_count, state, created_at, last_active_at, metadata_json)
+                    VALUES (?, ?, ?, 1, ?, 0, 0, 0, 'notStarted', ?, ?, ?)
                     """,
-                arguments: [id.uuidString, athlete, node, now, now, now])
+                arguments: [id.uuidString, athlete, node, now, now, now, metadata])
         }
     }
 
@@ -210,13 +211,13 @@ extension SQLiteWorkoutStore: LiveSessionBackend {
 
     // MARK: Helpers
 
-    static let liveColumns = "id, athlete, owner_node, lease_epoch, journal_bytes, record_count, sample_count, state, created_at, last_active_at"
+    static let liveColumns = "id, athlete, owner_node, lease_epoch, journal_bytes, record_count, sample_count, state, created_at, last_active_at, metadata_json"
 
     static func liveSessionInfo(_ row: Row) -> LiveSessionInfo? {
         guard let text: String = row[0], let id = UUID(uuidString: text) else { return nil }
         return LiveSessionInfo(
             id: id, athlete: row[1], ownerNode: row[2], leaseEpoch: row[3], journalBytes: row[4], recordCount: row[5],
-            sampleCount: row[6], state: row[7], createdAt: row[8], lastActiveAt: row[9])
+            sampleCount: row[6], state: row[7], createdAt: row[8], lastActiveAt: row[9], metadata: row[10])
     }
 
     static func liveSessionInfo(_ db: Database, id: UUID) throws -> LiveSessionInfo? {

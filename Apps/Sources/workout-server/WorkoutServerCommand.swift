@@ -53,9 +53,11 @@ extension WorkoutServerCommand {
         var maxBodyBytes: Int?
         @Option(name: .long, help: "Seconds a request body may stall before its connection is closed (default 30).")
         var idleTimeout: Double = 30
-        @Option(name: .long, help: "Where live sessions are journaled (default: the SQLite file's path + .sessions; none for PostgreSQL); env WORKOUT_SERVER_JOURNAL.")
+        @Option(name: .long, help: ArgumentHelp(
+            "Where live sessions are journaled: store (in the store's live_sessions tables; nodes sharing the store take each other's sessions over), a directory DIR (a folder per session; nodes on one machine sharing DIR), or none (memory only). Default: store for PostgreSQL, the SQLite file's path + .sessions for SQLite; env WORKOUT_SERVER_JOURNAL.",
+            valueName: "store|DIR|none"))
         var journal: String?
-        @Option(name: .long, help: "This node's name (default host-pid).")
+        @Option(name: .long, help: "This node's name (default host-pid): 1 to 64 letters, digits, . _ -; the same name after a restart finds the node's sessions at once.")
         var nodeName: String?
         @Flag(name: .long, help: "No tokens: every request acts as the local athlete (for local use only); env WORKOUT_SERVER_NO_AUTH=1.")
         var noAuth = false
@@ -87,18 +89,35 @@ extension WorkoutServerCommand {
 
             let location = storeOption.location
             let store = try await storeOption.open()
-            let journalDirectory = journal ?? environment["WORKOUT_SERVER_JOURNAL"]
-                ?? (location.hasPrefix("sqlite:") ? String(location.dropFirst("sqlite:".count)) + ".sessions" : nil)
-            let sessionJournal: any LiveSessionJournal = journalDirectory.map {
-                FileLiveSessionJournal(directory: $0, nodeName: configuration.nodeName,
-                                       maximumAgeSeconds: configuration.sessionMaximumAgeSeconds, logger: logger)
-            } ?? MemoryOnlyJournal()
+            let journalChoice = journal ?? environment["WORKOUT_SERVER_JOURNAL"]
+                ?? (location.hasPrefix("sqlite:") ? String(location.dropFirst("sqlite:".count)) + ".sessions" : "store")
+            var liveNode: LiveSessions?
+            let sessionJournal: any LiveSessionJournal
+            switch journalChoice {
+            case "none":
+                sessionJournal = MemoryOnlyJournal()
+            case "store":
+                do {
+                    let node = try await LiveSessions(
+                        store: store, nodeID: configuration.nodeName, maximumAgeSeconds: configuration.sessionMaximumAgeSeconds, logger: logger)
+                    liveNode = node
+                    sessionJournal = StoreLiveSessionJournal(node: node, logger: logger)
+                } catch {
+                    await store.close()
+                    FileHandle.standardError.write(Data("workout-server: error: live sessions in the store, node \(configuration.nodeName): \(error)\n".utf8))
+                    throw ExitCode(69)
+                }
+            default:
+                sessionJournal = FileLiveSessionJournal(
+                    directory: journalChoice, nodeName: configuration.nodeName,
+                    maximumAgeSeconds: configuration.sessionMaximumAgeSeconds, logger: logger)
+            }
             let app = try await buildApplication(ServerDependencies(
                 configuration: configuration, store: store, storeKind: location.hasPrefix("sqlite:") ? "sqlite" : "postgres",
                 journal: sessionJournal, metrics: metrics.registry, logger: logger))
             logger.info("workout-server starting", metadata: [
                 "address": "\(configuration.host):\(configuration.port)", "store": "\(location.hasPrefix("sqlite:") ? location : "postgres")",
-                "journal": "\(journalDirectory ?? "memory only")", "auth": "\(configuration.requiresAuthentication ? "tokens" : "off")",
+                "journal": "\(journalChoice == "none" ? "memory only" : journalChoice)", "auth": "\(configuration.requiresAuthentication ? "tokens" : "off")",
                 "node": "\(configuration.nodeName)",
             ])
             var groupConfiguration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -107,9 +126,13 @@ extension WorkoutServerCommand {
             do {
                 try await group.run()
             } catch {
+                await liveNode?.shutdown()
                 await store.close()
                 throw error
             }
+            // The registry released its sessions when the group shut down; the node's group commit and
+            // liveness lock go before the store closes.
+            await liveNode?.shutdown()
             await store.close()
             logger.info("workout-server stopped")
         }

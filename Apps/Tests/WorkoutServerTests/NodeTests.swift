@@ -69,11 +69,43 @@ import Glibc
         let directory = try TestPaths.temporaryDirectory("kill9")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = "sqlite:\(directory.path)/workouts.sqlite"
+        try await Self.killNineAndTakeOver(binary: binary, store: store, journal: "\(directory.path)/sessions") { nodeB, token, workoutID, samples in
+            let workout = try jsonObject(try await nodeB.request(.GET, "/v1/workouts/\(workoutID)", token: token).body)
+            let summary = try #require(workout["summary"] as? [String: Any])
+            // Every committed sample, none twice: the library's distance over the same inputs (to the
+            // micrometre: Foundation's JSON parser on Linux may round the last bit differently).
+            let expected = try Self.expectedDistance(samples, pausedAfter: 350)
+            let distance = try #require(summary["distanceMeters"] as? Double)
+            #expect(abs(distance - expected) < 1e-6, "\(distance) against \(expected)")
+            #expect(summary["locationCount"] as? Int == Self.expected(samples, pausedAfter: 350).snapshot.locationCount)
+        }
+    }
+
+    /// The store's journal on a SQLite file (`--journal store`; the flock of each node beside the file is
+    /// its liveness lock).
+    @Test(.timeLimit(.minutes(3))) func anotherNodeTakesOverThroughTheSQLiteStoreJournal() async throws {
+        let binary = try #require(BuiltProduct.path(named: "workout-server"), "workout-server is built with the tests")
+        let directory = try TestPaths.temporaryDirectory("kill9-store")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await Self.killNineAndTakeOver(binary: binary, store: "sqlite:\(directory.path)/workouts.sqlite", journal: "store") { nodeB, token, workoutID, samples in
+            try await PostgresNodeTests.expectStored(workoutID, on: nodeB, token: token, samples: samples, pausedAfter: 350)
+        }
+    }
+
+    /// Two `workout-server` processes on `store`, journaling into `journal` (`nil`: the server's default): a
+    /// session created on node A with 350 samples, which node B refuses (409 naming node A); node A killed
+    /// with SIGKILL; the session taken over on node B (paused, 350 samples), resumed, the other 150 posted
+    /// and ended there. `verify` gets node B, the token, the stored workout's id and the samples; then node
+    /// B must stop gracefully on SIGTERM.
+    static func killNineAndTakeOver(
+        binary: String, store: String, journal: String?,
+        verify: (_ nodeB: ServerProcess, _ token: String, _ workoutID: Int, _ samples: [Sample]) async throws -> Void
+    ) async throws {
         let token = try runProcess(binary, ["token", "create", "ana", "--store", store])
         #expect(token.status == 0, "\(token.standardError)")
         let ana = token.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let nodeA = try ServerProcess(binary: binary, store: store, journal: "\(directory.path)/sessions", name: "node-a")
-        let nodeB = try ServerProcess(binary: binary, store: store, journal: "\(directory.path)/sessions", name: "node-b")
+        let nodeA = try ServerProcess(binary: binary, store: store, journal: journal, name: "node-a")
+        let nodeB = try ServerProcess(binary: binary, store: store, journal: journal, name: "node-b")
         defer { nodeA.stop(); nodeB.stop() }
         try await nodeA.waitUntilHealthy()
         try await nodeB.waitUntilHealthy()
@@ -90,26 +122,14 @@ import Glibc
         #expect(String(buffer: refused.body).contains("node-a"))
 
         nodeA.kill9()
-        let taken = try await nodeB.request(.GET, "/v1/sessions/\(id)", token: ana)
+        let taken = try await nodeB.takeOver(id, token: ana)
         #expect(taken.status == 200)
         let session = try jsonObject(taken.body)
         #expect(session["sampleCount"] as? Int == 350)
         #expect(session["state"] as? String == "paused")
         #expect(session["node"] as? String == "node-b")
-        let resumeAt = try #require(samples[350].time)
-        #expect(try await nodeB.request(.POST, "/v1/sessions/\(id)/resume", token: ana, body: #"{"time":\#(resumeAt)}"#).status == 200)
-        #expect(try await nodeB.request(.POST, "/v1/sessions/\(id)/samples", token: ana, body: try ndjson(Array(samples[350...]))).status == 200)
-        let ended = try await nodeB.request(.POST, "/v1/sessions/\(id)/end", token: ana)
-        #expect(ended.status == 200, "\(String(buffer: ended.body))")
-        let workoutID = try #require(try jsonObject(ended.body)["workoutId"] as? Int)
-        let workout = try jsonObject(try await nodeB.request(.GET, "/v1/workouts/\(workoutID)", token: ana).body)
-        let summary = try #require(workout["summary"] as? [String: Any])
-        // Every committed sample, none twice: the library's distance over the same inputs (to the
-        // micrometre: Foundation's JSON parser on Linux may round the last bit differently).
-        let expected = try Self.expectedDistance(samples, pausedAfter: 350)
-        let distance = try #require(summary["distanceMeters"] as? Double)
-        #expect(abs(distance - expected) < 1e-6, "\(distance) against \(expected)")
-        #expect(summary["locationCount"] as? Int == Self.expected(samples, pausedAfter: 350).snapshot.locationCount)
+        let workoutID = try await nodeB.resumeAndEnd(id, token: ana, samples: samples, after: 350)
+        try await verify(nodeB, ana, workoutID, samples)
         // Node B stops gracefully on SIGTERM.
         #expect(nodeB.terminate() == 0)
     }
@@ -122,11 +142,13 @@ final class ServerProcess: @unchecked Sendable {
     let name: String
     private let output = Pipe()
 
-    init(binary: String, store: String, journal: String, name: String) throws {
+    /// Starts `binary` on `store`, journaling into `journal` (`nil`: the server's default).
+    init(binary: String, store: String, journal: String?, name: String) throws {
         port = freeLoopbackPort()
         self.name = name
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--store", store, "--journal", journal, "--port", "\(port)", "--node-name", name, "--log-level", "warning"]
+        process.arguments = ["--store", store, "--port", "\(port)", "--node-name", name, "--log-level", "warning"]
+            + (journal.map { ["--journal", $0] } ?? [])
         process.standardOutput = output
         process.standardError = output
         try process.run()
@@ -148,6 +170,30 @@ final class ServerProcess: @unchecked Sendable {
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let response = try await TestHTTP.client.execute(request, timeout: .seconds(300))
         return (Int(response.status.code), try await response.body.collect(upTo: 64 << 20))
+    }
+
+    /// The first request for session `id` once its holder was killed. A file lock goes with the process;
+    /// PostgreSQL drops a dead node's advisory lock when its backend reads the closed socket, a moment
+    /// after the kill: until then the answer is 409 naming the dead node, so that one is asked again (for
+    /// 10 s at most).
+    func takeOver(_ id: String, token: String) async throws -> (status: Int, body: ByteBuffer) {
+        var answer = try await request(.GET, "/v1/sessions/\(id)", token: token)
+        for _ in 0..<100 where answer.status == 409 {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try await request(.GET, "/v1/sessions/\(id)", token: token)
+        }
+        return answer
+    }
+
+    /// Resumes paused session `id` at the time of `samples[count]`, posts the samples from there, ends the
+    /// session and returns the stored workout's id.
+    func resumeAndEnd(_ id: String, token: String, samples: [Sample], after count: Int) async throws -> Int {
+        let resumeAt = try #require(samples[count].time)
+        #expect(try await request(.POST, "/v1/sessions/\(id)/resume", token: token, body: #"{"time":\#(resumeAt)}"#).status == 200)
+        #expect(try await request(.POST, "/v1/sessions/\(id)/samples", token: token, body: try ndjson(Array(samples[count...]))).status == 200)
+        let ended = try await request(.POST, "/v1/sessions/\(id)/end", token: token)
+        #expect(ended.status == 200, "\(String(buffer: ended.body))")
+        return try #require(try jsonObject(ended.body)["workoutId"] as? Int, "\(String(buffer: ended.body))")
     }
 
     func kill9() {

@@ -25,29 +25,29 @@ public final class LiveSession: Sendable {
     public let workout: WorkoutSession
     /// What recovery rebuilt when the session was acquired from the store (`nil` for a new one): among
     /// others, ``/WorkoutPersistence/RecoveredSession/journaledSampleCount`` tells a feed where to go on.
-    public let recovered: RecoveredSession?
+    public var recovered: RecoveredSession? { journal.recovered }
     /// The lease epoch this node holds the session at.
-    public let leaseEpoch: Int64
-    let recorder: StoreSessionRecorder
+    public var leaseEpoch: Int64 { journal.leaseEpoch }
+    /// The session's journal, which ``workout`` records into.
+    let journal: LiveJournal
     private let node: LiveSessions
 
-    init(id: UUID, athlete: String, workout: WorkoutSession, recovered: RecoveredSession?, recorder: StoreSessionRecorder, node: LiveSessions) {
-        self.id = id
-        self.athlete = athlete
+    /// The session of `journal`, its outcomes recorded by `workout`.
+    init(journal: LiveJournal, workout: WorkoutSession, node: LiveSessions) {
+        self.id = journal.id
+        self.athlete = journal.athlete
         self.workout = workout
-        self.recovered = recovered
-        self.leaseEpoch = recorder.leaseEpoch
-        self.recorder = recorder
+        self.journal = journal
         self.node = node
     }
 
     /// Whether the journal's commits succeed; `.failing(StoreError.leaseLost...)` once another node took
     /// the session over (the session goes on in memory, unjournaled).
-    public var status: JournalStatus<StoreError> { recorder.status }
+    public var status: JournalStatus<StoreError> { journal.status }
     /// Sample records known to be committed (recovered ones included).
-    public var durableSampleCount: Int { recorder.durableSampleCount }
+    public var durableSampleCount: Int { journal.durableSampleCount }
     /// Records not journaled because the memory cap was reached while commits failed.
-    public var droppedRecordCount: Int { recorder.droppedRecordCount }
+    public var droppedRecordCount: Int { journal.droppedRecordCount }
 
     /// Starts the session at `time` (the first timed sample starts it too).
     public func start(at time: Double) async { await workout.start(at: time) }
@@ -72,7 +72,7 @@ public final class LiveSession: Sendable {
     /// Returns once everything recorded so far is committed to the store.
     /// - Throws: the `StoreError` of a failed commit (the records stay in memory and are retried a second
     ///   later), `StoreError.leaseLost`.
-    public func sync() async throws { try await recorder.sync() }
+    public func sync() async throws { try await journal.sync() }
 
     /// Ends the session at `time` (unless it had ended), commits the journal, and turns it into a stored
     /// workout in one transaction: the journal is replayed through the engine and saved like an import
@@ -84,14 +84,14 @@ public final class LiveSession: Sendable {
     @discardableResult
     public func end(at time: Double) async throws -> SaveOutcome {
         if await workout.state != .ended { await workout.end(at: time) }
-        try await recorder.sync()
-        return try await node.finish(self)
+        try await journal.sync()
+        return try await node.finish(journal)
     }
 
     /// Gives the lease up after committing what is recorded (graceful shutdown): the session stays in the
     /// store and any node may acquire it; this node no longer journals it.
-    public func release() async throws { try await node.release(self) }
+    public func release() async throws { try await journal.release() }
 
     /// Removes the session and its journal from the store without storing a workout.
-    public func discard() async throws { try await node.discard(self) }
+    public func discard() async throws { try await journal.discard() }
 }

@@ -11,8 +11,9 @@ protocol LiveSessionBackend: Sendable {
     /// holds it.
     func lockLiveNode(_ node: String, logger: Logger) async throws -> any LiveNodeLock
 
-    /// Adds a new session, its lease held by `node` (epoch 1), with an empty journal.
-    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double) async throws
+    /// Adds a new session, its lease held by `node` (epoch 1), with an empty journal and the application's
+    /// `metadata`.
+    func insertLiveSession(id: UUID, athlete: String, node: String, now: Double, metadata: String?) async throws
 
     /// Appends each commit's bytes to its session's journal and updates its row, all in one transaction,
     /// for those whose lease `node` still holds at the commit's epoch and whose journal is exactly as long

@@ -23,11 +23,14 @@ public struct LiveSessionInfo: Sendable, Hashable {
     public var createdAt: Double
     /// When it last committed (what expiry is measured from), wall-clock seconds since 1970.
     public var lastActiveAt: Double
+    /// What the application keeps with the session, given when it was opened (``LiveSessions/openJournal(athlete:options:sessionID:metadata:)``;
+    /// workout-server: the session's descriptor as JSON); `nil` when none was given.
+    public var metadata: String?
 
     /// A session row with these values.
     public init(
         id: UUID, athlete: String, ownerNode: String?, leaseEpoch: Int64, journalBytes: Int, recordCount: Int, sampleCount: Int,
-        state: String, createdAt: Double, lastActiveAt: Double
+        state: String, createdAt: Double, lastActiveAt: Double, metadata: String? = nil
     ) {
         self.id = id
         self.athlete = athlete
@@ -39,5 +42,6 @@ public struct LiveSessionInfo: Sendable, Hashable {
         self.state = state
         self.createdAt = createdAt
         self.lastActiveAt = lastActiveAt
+        self.metadata = metadata
     }
 }

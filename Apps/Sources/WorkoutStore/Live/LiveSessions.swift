@@ -46,9 +46,24 @@ public final class LiveSessions: @unchecked Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Double
     private let lock = NSLock()
-    private var held: [UUID: LiveSession] = [:]
-    private var acquiring: [UUID: Task<LiveSession, any Error>] = [:]
+    private var held: [UUID: Held] = [:]
+    private var acquiring: [UUID: Task<Held, any Error>] = [:]
     private var isShutDown = false
+
+    /// What this node holds a session as.
+    private enum Held: Sendable {
+        /// A session with its workout (``create(athlete:configuration:sessionID:)``, ``acquire(_:units:throttleIntervalSeconds:)``).
+        case session(LiveSession)
+        /// A bare journal (``openJournal(athlete:options:sessionID:metadata:)``, ``acquireJournal(_:optionsBeforeStart:)``).
+        case journal(LiveJournal)
+
+        var journal: LiveJournal {
+            switch self {
+            case .session(let session): return session.journal
+            case .journal(let journal): return journal
+            }
+        }
+    }
 
     /// Starts node `nodeID` on `store`: takes the node's liveness lock and starts its group commit.
     ///
@@ -93,7 +108,9 @@ public final class LiveSessions: @unchecked Sendable {
     }
 
     /// The sessions this node holds now.
-    public var heldSessions: [LiveSession] { lock.withLock { Array(held.values) } }
+    public var heldSessions: [LiveSession] {
+        lock.withLock { held.values.compactMap { if case .session(let session) = $0 { session } else { nil } } }
+    }
 
     /// Creates a session held by this node, journaled from its first outcome.
     ///
@@ -103,16 +120,26 @@ public final class LiveSessions: @unchecked Sendable {
     ///   - sessionID: its id (a new UUID by default).
     /// - Throws: `StoreError.database` (for example an id already in use), `StoreError.nodeShutDown`.
     public func create(athlete: String, configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(), sessionID: UUID = UUID()) async throws -> LiveSession {
-        try checkRunning()
-        try await backend.insertLiveSession(id: sessionID, athlete: athlete, node: nodeID, now: now())
-        let recorder = StoreSessionRecorder(
-            appender: JournalAppender(sessionID: sessionID, options: configuration.options, policy: policy),
-            leaseEpoch: 1, writer: writer, logger: logger, now: now)
-        let session = LiveSession(
-            id: sessionID, athlete: athlete, workout: WorkoutSession(configuration: configuration, recorder: recorder),
-            recovered: nil, recorder: recorder, node: self)
-        lock.withLock { held[sessionID] = session }
+        let journal = try await newJournal(athlete: athlete, options: configuration.options, sessionID: sessionID, metadata: nil)
+        let session = LiveSession(journal: journal, workout: WorkoutSession(configuration: configuration, recorder: journal), node: self)
+        lock.withLock { held[sessionID] = .session(session) }
         return session
+    }
+
+    /// Creates a session held by this node as a bare journal: the application keeps the session's state and
+    /// records its outcomes into the journal (see ``LiveJournal``).
+    ///
+    /// - Parameters:
+    ///   - athlete: who records it.
+    ///   - options: the builder's options (the journal's header records them).
+    ///   - sessionID: its id (a new UUID by default).
+    ///   - metadata: what the application keeps with the session (``LiveSessionInfo/metadata``,
+    ///     ``LiveJournal/metadata`` once acquired), for example how to rebuild its own state.
+    /// - Throws: `StoreError.database` (for example an id already in use), `StoreError.nodeShutDown`.
+    public func openJournal(athlete: String, options: WorkoutOptions, sessionID: UUID = UUID(), metadata: String? = nil) async throws -> LiveJournal {
+        let journal = try await newJournal(athlete: athlete, options: options, sessionID: sessionID, metadata: metadata)
+        lock.withLock { held[sessionID] = .journal(journal) }
+        return journal
     }
 
     /// The session `id`, held by this node from now on: the one it holds already, or one taken from the
@@ -124,22 +151,35 @@ public final class LiveSessions: @unchecked Sendable {
     ///   `StoreError.liveSessionDiscarded` (expired, or its journal unreadable: its rows were removed),
     ///   `StoreError.database`, `StoreError.nodeShutDown`.
     public func acquire(_ id: UUID, units: DisplayUnits = .metric, throttleIntervalSeconds: Double = 5) async throws -> LiveSession {
-        let task: Task<LiveSession, any Error> = try lock.withLock {
-            guard !isShutDown else { throw StoreError.nodeShutDown(node: nodeID) }
-            if let session = held[id] { return Task { session } }
-            if let running = acquiring[id] { return running }
-            let task = Task { try await self.take(id, units: units, throttleIntervalSeconds: throttleIntervalSeconds) }
-            acquiring[id] = task
-            return task
+        let held = try await hold(id) { node in
+            let journal = try await node.take(id, keepingInputs: false, optionsBeforeStart: { _ in nil })
+            // A journal that never started was discarded by `take`, so recovery rebuilt this one.
+            guard let recovered = journal.recovered else { throw StoreError.noSuchLiveSession(id) }
+            let workout = WorkoutSession(continuing: recovered.builder, units: units, throttleIntervalSeconds: throttleIntervalSeconds, recorder: journal)
+            return .session(LiveSession(journal: journal, workout: workout, node: node))
         }
-        do {
-            let session = try await task.value
-            lock.withLock { acquiring[id] = nil }
-            return session
-        } catch {
-            lock.withLock { acquiring[id] = nil }
-            throw error
+        guard case .session(let session) = held else { throw StoreError.leaseHeld(session: id, owner: nodeID) }
+        return session
+    }
+
+    /// The journal of session `id`, held by this node from now on, for an application that rebuilds the
+    /// session itself from ``LiveJournal/recoveredInputs`` (and its ``LiveJournal/metadata``): the one it
+    /// holds already, or one taken from the store by the lease rules of ``acquire(_:units:throttleIntervalSeconds:)``
+    /// and recovered as it recovers one.
+    ///
+    /// - Parameter optionsBeforeStart: for a session whose journal never started (created, but no timed
+    ///   sample or start yet: nothing is journaled), the options to continue it with, from its row (its
+    ///   metadata); `nil` discards it as ``acquire(_:units:throttleIntervalSeconds:)`` does.
+    /// - Throws: as ``acquire(_:units:throttleIntervalSeconds:)``; `StoreError.leaseHeld` naming this node
+    ///   when this node holds the session as a ``LiveSession``.
+    public func acquireJournal(
+        _ id: UUID, optionsBeforeStart: @escaping @Sendable (LiveSessionInfo) -> WorkoutOptions? = { _ in nil }
+    ) async throws -> LiveJournal {
+        let held = try await hold(id) { node in
+            .journal(try await node.take(id, keepingInputs: true, optionsBeforeStart: optionsBeforeStart))
         }
+        guard case .journal(let journal) = held else { throw StoreError.leaseHeld(session: id, owner: nodeID) }
+        return journal
     }
 
     /// Acquires every session this node owned before a restart (and, with `includeOrphans`, every session
@@ -148,6 +188,24 @@ public final class LiveSessions: @unchecked Sendable {
     /// - Throws: `StoreError.database` when the store cannot be read.
     public func recover(includeOrphans: Bool = false, units: DisplayUnits = .metric, throttleIntervalSeconds: Double = 5) async throws -> LiveRecovery {
         var recovery = LiveRecovery()
+        for id in try await abandonedSessions(includeOrphans: includeOrphans) {
+            do {
+                recovery.sessions.append(try await acquire(id, units: units, throttleIntervalSeconds: throttleIntervalSeconds))
+            } catch StoreError.liveSessionDiscarded(let discarded) {
+                recovery.discarded.append(discarded)
+            } catch StoreError.leaseHeld, StoreError.noSuchLiveSession {
+                continue
+            }
+        }
+        return recovery
+    }
+
+    /// The sessions this node may acquire without waiting for anyone, by creation time: those its previous
+    /// process left (owned by this node's id, not held now), and with `includeOrphans` those released by
+    /// their node or whose node died. What ``recover(includeOrphans:units:throttleIntervalSeconds:)`` acquires.
+    /// - Throws: `StoreError.database` when the store cannot be read.
+    public func abandonedSessions(includeOrphans: Bool = true) async throws -> [UUID] {
+        var abandoned: [UUID] = []
         var aliveByNode: [String: Bool] = [nodeID: true]
         for info in try await backend.liveSessionInfos() {
             if lock.withLock({ held[info.id] != nil }) { continue }
@@ -164,16 +222,9 @@ public final class LiveSessions: @unchecked Sendable {
             } else {
                 candidate = includeOrphans
             }
-            guard candidate else { continue }
-            do {
-                recovery.sessions.append(try await acquire(info.id, units: units, throttleIntervalSeconds: throttleIntervalSeconds))
-            } catch StoreError.liveSessionDiscarded(let discarded) {
-                recovery.discarded.append(discarded)
-            } catch StoreError.leaseHeld, StoreError.noSuchLiveSession {
-                continue
-            }
+            if candidate { abandoned.append(info.id) }
         }
-        return recovery
+        return abandoned
     }
 
     /// Every live session in the store with its lease, by creation time.
@@ -191,15 +242,15 @@ public final class LiveSessions: @unchecked Sendable {
     /// acquire the sessions at once. Errors releasing a session are logged; its lease then stays this
     /// node's until this node restarts or another node sees it is gone.
     public func shutdown() async {
-        let sessions = lock.withLock {
+        let journals = lock.withLock {
             isShutDown = true
-            return Array(held.values)
+            return held.values.map(\.journal)
         }
-        for session in sessions {
+        for journal in journals {
             do {
-                try await release(session)
+                try await release(journal)
             } catch {
-                logger.error("live node: a session could not be released", metadata: ["session": "\(session.id)", "error": "\(error)"])
+                logger.error("live node: a session could not be released", metadata: ["session": "\(journal.id)", "error": "\(error)"])
             }
         }
         writer.stop()
@@ -207,30 +258,30 @@ public final class LiveSessions: @unchecked Sendable {
         await nodeLock.release()
     }
 
-    // MARK: What LiveSession calls
+    // MARK: What LiveJournal and LiveSession call
 
-    func release(_ session: LiveSession) async throws {
-        session.recorder.close()
-        try await session.recorder.sync()
-        forget(session)
-        try await backend.releaseLiveSession(session.id, node: nodeID, epoch: session.leaseEpoch)
+    func release(_ journal: LiveJournal) async throws {
+        journal.recorder.close()
+        try await journal.recorder.sync()
+        forget(journal)
+        try await backend.releaseLiveSession(journal.id, node: nodeID, epoch: journal.leaseEpoch)
     }
 
-    func discard(_ session: LiveSession) async throws {
-        session.recorder.close()
-        forget(session)
-        try await backend.removeLiveSession(session.id, node: nodeID, epoch: session.leaseEpoch)
+    func discard(_ journal: LiveJournal) async throws {
+        journal.recorder.close()
+        forget(journal)
+        try await backend.removeLiveSession(journal.id, node: nodeID, epoch: journal.leaseEpoch)
     }
 
-    func finish(_ session: LiveSession) async throws -> SaveOutcome {
-        session.recorder.close()
-        let journal = try await backend.liveJournal(session.id)
-        let name = "live:\(session.id.uuidString)"
-        let athlete = session.athlete
-        let workout = try await OffCooperativePool.run { try ImportedWorkout(journal: journal, name: name, athlete: athlete) }
+    func finish(_ journal: LiveJournal) async throws -> SaveOutcome {
+        journal.recorder.close()
+        let bytes = try await backend.liveJournal(journal.id)
+        let name = "live:\(journal.id.uuidString)"
+        let athlete = journal.athlete
+        let workout = try await OffCooperativePool.run { try ImportedWorkout(journal: bytes, name: name, athlete: athlete) }
         let outcome = try await backend.finishLiveSession(
-            session.id, node: nodeID, epoch: session.leaseEpoch, journalBytes: journal.count, workout: workout)
-        forget(session)
+            journal.id, node: nodeID, epoch: journal.leaseEpoch, journalBytes: bytes.count, workout: workout)
+        forget(journal)
         return outcome
     }
 
@@ -242,19 +293,62 @@ public final class LiveSessions: @unchecked Sendable {
         }
     }
 
-    private func forget(_ session: LiveSession) {
+    private func forget(_ journal: LiveJournal) {
         lock.withLock {
-            if held[session.id] === session { held[session.id] = nil }
+            if held[journal.id]?.journal === journal { held[journal.id] = nil }
         }
     }
 
-    /// Takes the lease, reads the journal, rebuilds the session.
-    private func take(_ id: UUID, units: DisplayUnits, throttleIntervalSeconds: Double) async throws -> LiveSession {
+    /// A new session's row and journal, held by this node at epoch 1 (the caller records it in `held`).
+    private func newJournal(athlete: String, options: WorkoutOptions, sessionID: UUID, metadata: String?) async throws -> LiveJournal {
+        try checkRunning()
+        try await backend.insertLiveSession(id: sessionID, athlete: athlete, node: nodeID, now: now(), metadata: metadata)
+        let recorder = StoreSessionRecorder(
+            appender: JournalAppender(sessionID: sessionID, options: options, policy: policy),
+            leaseEpoch: 1, writer: writer, logger: logger, now: now)
+        return LiveJournal(id: sessionID, athlete: athlete, metadata: metadata, recovered: nil, recoveredInputs: [], recorder: recorder, node: self)
+    }
+
+    /// What this node holds session `id` as: what it held already, or what `make` builds from the store
+    /// (once, however many callers ask at the same time), recorded as held.
+    private func hold(_ id: UUID, make: @escaping @Sendable (LiveSessions) async throws -> Held) async throws -> Held {
+        let task: Task<Held, any Error> = try lock.withLock {
+            guard !isShutDown else { throw StoreError.nodeShutDown(node: nodeID) }
+            if let current = held[id] { return Task { current } }
+            if let running = acquiring[id] { return running }
+            let task = Task { () throws -> Held in
+                let made = try await make(self)
+                try self.lock.withLock {
+                    guard !self.isShutDown else { throw StoreError.nodeShutDown(node: self.nodeID) }
+                    self.held[id] = made
+                }
+                return made
+            }
+            acquiring[id] = task
+            return task
+        }
+        defer { lock.withLock { acquiring[id] = nil } }
+        return try await task.value
+    }
+
+    /// Takes the lease, reads the journal and recovers it: the session's journal, continuing where the
+    /// valid journal ends (recovery's pause of a running session committed), with its inputs when
+    /// `keepingInputs`. A journal that never started is continued with `optionsBeforeStart`'s options, or
+    /// discarded when they are `nil`.
+    func take(
+        _ id: UUID, keepingInputs: Bool, optionsBeforeStart: @Sendable (LiveSessionInfo) -> WorkoutOptions?
+    ) async throws -> LiveJournal {
         let info = try await backend.takeLiveSession(id, node: nodeID)
         let journal = try await backend.liveJournal(id)
         let name = "live_sessions/\(id.uuidString)"
         let outcome: RecoveryOutcome
         if journal.isEmpty {
+            if let options = optionsBeforeStart(info) {
+                let recorder = StoreSessionRecorder(
+                    appender: JournalAppender(sessionID: id, options: options, policy: policy), leaseEpoch: info.leaseEpoch,
+                    writer: writer, logger: logger, now: now)
+                return LiveJournal(id: id, athlete: info.athlete, metadata: info.metadata, recovered: nil, recoveredInputs: [], recorder: recorder, node: self)
+            }
             outcome = .discarded(DiscardedJournal(file: name, sessionID: id, reason: .unreadableHeader("no journal: the session never started"), droppedTailBytes: 0))
         } else {
             let now = now()
@@ -278,19 +372,22 @@ public final class LiveSessions: @unchecked Sendable {
             ])
             try await backend.truncateLiveJournal(id, node: nodeID, epoch: info.leaseEpoch, toLength: recovered.validJournalLength)
         }
+        var inputs: [WorkoutInput] = []
+        if keepingInputs {
+            let valid = Array(journal.prefix(recovered.validJournalLength))
+            inputs = try await OffCooperativePool.run {
+                var inputs: [WorkoutInput] = []
+                _ = try valid.withUnsafeBytes { bytes in try JournalReader.scan(bytes) { inputs.append($0.input) } }
+                return inputs
+            }
+            if let pausedAt = recovered.pausedAt { inputs.append(JournalRecord.event(.pause, time: pausedAt).input) }
+        }
         let recorder = StoreSessionRecorder(
             appender: JournalAppender(continuing: recovered, policy: policy), leaseEpoch: info.leaseEpoch,
             writer: writer, logger: logger, now: now)
-        let session = LiveSession(
-            id: id, athlete: info.athlete,
-            workout: WorkoutSession(continuing: recovered.builder, units: units, throttleIntervalSeconds: throttleIntervalSeconds, recorder: recorder),
-            recovered: recovered, recorder: recorder, node: self)
         // Recovery's pause of a running session is journaled by the appender: commit it now.
         try await recorder.sync()
-        try lock.withLock {
-            guard !isShutDown else { throw StoreError.nodeShutDown(node: nodeID) }
-            held[id] = session
-        }
-        return session
+        return LiveJournal(
+            id: id, athlete: info.athlete, metadata: info.metadata, recovered: recovered, recoveredInputs: inputs, recorder: recorder, node: self)
     }
 }
