@@ -137,12 +137,14 @@ import WorkoutStore
             #expect(stored != workoutID)
             let replayed = try jsonObject(try await client.execute(uri: "/v1/workouts/\(stored)", method: .get, headers: headers(fixture.anaToken)).body)
             // The positions during the pause were not counted: the replay is shorter than the recording
-            // by about the 750 s the pause covered, and never longer.
+            // by about the share of its running time the pause covered (750 s of 5 498 when the requests are
+            // prompt; more on a loaded machine, where the resume arrives later), and never longer.
             let originalDistance = try #require(original["distanceMeters"] as? Double)
             let replayedDistance = try #require(replayed["distanceMeters"] as? Double)
-            #expect(replayedDistance < originalDistance)
-            #expect(replayedDistance > originalDistance * 0.7)
             let originalElapsed = try #require(original["elapsedSeconds"] as? Double)
+            let pausedShare = (resumeTime - pauseTime) / originalElapsed
+            #expect(replayedDistance < originalDistance * (1 - 0.5 * pausedShare))
+            #expect(replayedDistance > originalDistance * (1 - pausedShare) * 0.8, "the pause covered \(pausedShare * 100) % of the running time")
             let replayedElapsed = try #require(replayed["elapsedSeconds"] as? Double)
             #expect(abs(replayedElapsed - (originalElapsed - (resumeTime - pauseTime))) < 1, "running time \(replayedElapsed) s")
         }

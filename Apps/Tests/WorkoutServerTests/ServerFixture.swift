@@ -99,14 +99,35 @@ actor ExchangeLog {
     }
 
     /// Sends a request through the test client and records the answer.
+    ///
+    /// A body the server refuses while it streams (413 past the limit) races the server's close: the
+    /// answer is written and the connection closed while the client may still be writing, and the client
+    /// then reports the closed channel instead of the answer. With `earlyAnswer`, such a request is sent
+    /// again (up to 5 times) until the client reads the answer the server gave.
     @discardableResult
     func send(
         _ client: PatientClient, _ method: HTTPRequest.Method, _ uri: String, token: String?, contentType: String? = nil,
-        body: ByteBuffer? = nil
+        body: ByteBuffer? = nil, earlyAnswer: Bool = false
     ) async throws -> Answer {
-        let response = try await client.execute(uri: uri, method: method, headers: headers(token, contentType: contentType), body: body)
+        var attempt = 1
+        var response: Answer
+        while true {
+            do {
+                response = try await client.execute(uri: uri, method: method, headers: headers(token, contentType: contentType), body: body)
+                break
+            } catch let error where earlyAnswer && attempt < 5 && Self.isClosedWhileWriting(error) {
+                attempt += 1
+            }
+        }
         record(method: method, path: uri, status: Int(response.status.code), contentType: response.headers[.contentType], body: String(buffer: response.body))
         return response
+    }
+
+    /// Whether the client failed because the server closed the connection while the request was written.
+    static func isClosedWhileWriting(_ error: any Error) -> Bool {
+        if let error = error as? ChannelError, case .ioOnClosedChannel = error { return true }
+        if let error = error as? HTTPClientError, error == .remoteConnectionClosed { return true }
+        return false
     }
 }
 
