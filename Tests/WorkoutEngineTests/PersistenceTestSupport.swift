@@ -14,17 +14,6 @@ struct CollectingSink: TrackSampleSink {
     mutating func consume(_ sample: Sample) throws { samples.append(sample) }
 }
 
-/// A clock the tests move by hand (wall-clock seconds since 1970).
-final class TestWallClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Double
-    init(_ value: Double) { self.value = value }
-    var now: Double {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}
-
 /// A builder whose every outcome goes to a journal, with the calls the persistence tests make: a session
 /// as an app drives it (start, samples, pauses, end), journaled from the builder's outcomes.
 final class RecordingSession: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import WorkoutEngine
 #if canImport(Glibc)
 import Glibc
@@ -33,9 +34,8 @@ final class SummaryBatch: @unchecked Sendable {
     private let window: Int
     private let summarise: @Sendable (String) -> Outcome
 
-    // Guarded by `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `condition`'s lock.
+    private let condition = NSCondition()
     private var next = 0
     private var reported = 0
     private var finished: [Int: Outcome] = [:]
@@ -46,19 +46,6 @@ final class SummaryBatch: @unchecked Sendable {
         self.paths = paths
         self.summarise = summarise
         window = max(1, jobs) * Self.windowPerWorker
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Runs the batch on `jobs` threads (the calling thread is one of them) and returns when every file
@@ -96,10 +83,10 @@ final class SummaryBatch: @unchecked Sendable {
     }
 
     private func take() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        condition.lock()
+        defer { condition.unlock() }
         while next < paths.count, next - reported >= window {
-            pthread_cond_wait(condition, mutex)
+            condition.wait()
         }
         guard next < paths.count else { return nil }
         next += 1
@@ -107,8 +94,8 @@ final class SummaryBatch: @unchecked Sendable {
     }
 
     private func deliver(_ outcome: Outcome, at index: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        condition.lock()
+        defer { condition.unlock() }
         finished[index] = outcome
         var advanced = false
         while let ready = finished.removeValue(forKey: reported) {
@@ -116,6 +103,6 @@ final class SummaryBatch: @unchecked Sendable {
             report(ready, reported)
             advanced = true
         }
-        if advanced { pthread_cond_broadcast(condition) }
+        if advanced { condition.broadcast() }
     }
 }

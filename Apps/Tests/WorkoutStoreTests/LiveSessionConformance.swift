@@ -294,17 +294,6 @@ struct SampleList: TrackSampleSink {
     mutating func consume(_ sample: Sample) throws { samples.append(sample) }
 }
 
-/// A wall clock the tests move by hand.
-final class TestWallClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Double
-    init(_ value: Double) { self.value = value }
-    var now: Double {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}
-
 extension StoreBackend {
     /// The offsets of a live session's journal rows, in order (straight from the database).
     static func journalOffsets(_ store: any WorkoutStore, session: UUID) async throws -> [Int] {
