@@ -5,7 +5,8 @@
 #   Benchmarks/server-load.sh --sessions 1000,2000 --seconds 60
 #   Benchmarks/server-load.sh --uploads-only | --live-only
 #
-# It builds workout-server in release (scratch folder Benchmarks/.build-apps, git-ignored), starts it on a
+# It builds workout-server in release (through the nested package Benchmarks/Store, the same release build
+# Benchmarks/store.sh makes; git-ignored), starts it on a
 # free loopback port with a fresh SQLite store and file journal in a temporary directory (removed at the
 # end), raises the open-file limit for the 2 000+ connections, and runs scripts/server_load.py (standard
 # library only) against it: uploads per second of distinct one-hour 1 Hz GPX files, then N live sessions
@@ -30,8 +31,8 @@ while (($#)); do
 done
 
 "$root/scripts/install-system-deps.sh"
-swift build -c release --package-path "$root/Apps" --scratch-path "$here/.build-apps" --product workout-server >&2
-server="$here/.build-apps/release/workout-server"
+swift build -c release --package-path "$here/Store" --product workout-server >&2
+server="$(swift build -c release --package-path "$here/Store" --show-bin-path)/workout-server"
 ulimit -n 65536
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/workout-load.XXXXXX")

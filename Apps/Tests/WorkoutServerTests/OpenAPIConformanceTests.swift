@@ -74,7 +74,7 @@ import WorkoutServer
             try await log.send(client, .post, "/v1/sessions/\(session)/samples", token: ana, contentType: "application/x-ndjson",
                                body: ByteBuffer(string: try ndjson(samples)))
             try await log.send(client, .post, "/v1/sessions/\(session)/samples", token: ana, body: ByteBuffer(string: "{\"type\":\"location\"}\n"))
-            try await log.send(client, .post, "/v1/sessions/\(session)/samples", token: ana, body: ByteBuffer(repeating: UInt8(ascii: " "), count: 3 << 20), earlyAnswer: true)
+            try await log.send(client, .post, "/v1/sessions/\(session)/samples", token: ana, body: ByteBuffer(repeating: UInt8(ascii: " "), count: 3 << 20))
             try await log.send(client, .post, "/v1/sessions/\(UUID().uuidString)/samples", token: ana, body: ByteBuffer(string: "\n"))
             try await log.send(client, .post, "/v1/sessions/\(session)/samples", token: nil, body: ByteBuffer(string: "\n"))
             try await log.send(client, .post, "/v1/sessions/\(session)/pause", token: ana, body: ByteBuffer(string: #"{"time":\#(Date().timeIntervalSince1970)}"#))

@@ -100,14 +100,15 @@ actor ExchangeLog {
 
     /// Sends a request through the test client and records the answer.
     ///
-    /// A body the server refuses while it streams (413 past the limit) races the server's close: the
-    /// answer is written and the connection closed while the client may still be writing, and the client
-    /// then reports the closed channel instead of the answer. With `earlyAnswer`, such a request is sent
-    /// again (up to 5 times) until the client reads the answer the server gave.
+    /// The server answers some requests before reading their bodies (413 past the limit, 401, 404) and
+    /// then closes the connection: the close races the client, which may still be writing the body or may
+    /// already have taken the connection for the next request, and then reports a closed channel instead
+    /// of an answer. Such a request is sent again (up to 5 times) on a new connection, as an HTTP client
+    /// does with a request that never reached the server.
     @discardableResult
     func send(
         _ client: PatientClient, _ method: HTTPRequest.Method, _ uri: String, token: String?, contentType: String? = nil,
-        body: ByteBuffer? = nil, earlyAnswer: Bool = false
+        body: ByteBuffer? = nil
     ) async throws -> Answer {
         var attempt = 1
         var response: Answer
@@ -115,7 +116,7 @@ actor ExchangeLog {
             do {
                 response = try await client.execute(uri: uri, method: method, headers: headers(token, contentType: contentType), body: body)
                 break
-            } catch let error where earlyAnswer && attempt < 5 && Self.isClosedWhileWriting(error) {
+            } catch let error where attempt < 5 && Self.isClosedWhileWriting(error) {
                 attempt += 1
             }
         }
