@@ -33,7 +33,7 @@ done
 "$root/scripts/install-system-deps.sh"
 swift build -c release --package-path "$here/Store" --product workout-server >&2
 server="$(swift build -c release --package-path "$here/Store" --show-bin-path)/workout-server"
-ulimit -n 65536
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"  # the hard limit, where 65 536 is above it
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/workout-load.XXXXXX")
 pid=""
