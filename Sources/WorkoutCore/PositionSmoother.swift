@@ -80,6 +80,9 @@ struct PositionSmoother: Sendable {
     /// The causal filter of the live speed: every fix at once, with the activity's ``accelerationNoise``.
     private var live = PlanarKalman()
     private(set) var isInitialized = false
+    /// Counts the changes of the smoother's state (a fix taken, a point given out, a reset): what was
+    /// computed from ``forEachPending(_:)`` holds while it is unchanged.
+    private(set) var revision = 0
     /// The smoother's frame: the filtered states are kept in metres east and north of this origin (moved
     /// when the estimate is more than 1 km from it), at this origin's scale.
     private var frameLatitude = 0.0, frameLongitude = 0.0
@@ -132,6 +135,7 @@ struct PositionSmoother: Sendable {
     /// Forgets the state (a new segment starts). Take the window out first (``popOldest()``): what is still
     /// in it is lost.
     mutating func reset() {
+        revision &+= 1
         isInitialized = false
         filter = PlanarKalman()
         live = PlanarKalman()
@@ -145,6 +149,7 @@ struct PositionSmoother: Sendable {
     /// Takes in a fix at `time`; `payload` travels with it to the smoothed point. Then take the points that
     /// became ``lagSeconds`` old with ``popDue()``.
     mutating func add(latitude lat: Double, longitude lon: Double, time: Double, accuracyMeters: Double?, payload: Double) {
+        revision &+= 1
         let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 1), 100)
         let r = sigma * sigma
         live.step(latitude: lat, longitude: lon, time: time, variance: r, accelerationNoise: accelerationNoise)
@@ -270,16 +275,20 @@ struct PositionSmoother: Sendable {
         let frame = self.frame
         let span = Self.windowSeconds
         lag.withPending { states in
-            var aheadIndex = 0
+            // Times increase along both the history and the window, so the first point of each inside the
+            // window behind only moves forward: one pass over each, not a search per point.
+            var aheadIndex = 0, historyIndex = 0, pendingIndex = 0
             for j in states.indices {
                 var point = frame.point(states[j])
                 aheadIndex = max(aheadIndex, j)
                 while aheadIndex < states.count - 1, states[aheadIndex].time < point.time + span { aheadIndex += 1 }
                 // The start of the window behind: in the history, else among the earlier pending points.
-                var past = history.first { $0.time >= point.time - span }
+                while historyIndex < history.count, history[historyIndex].time < point.time - span { historyIndex += 1 }
+                var past = historyIndex < history.count ? history[historyIndex] : nil
                 if past == nil {
-                    if let k = states.indices.first(where: { states[$0].time >= point.time - span }) {
-                        let p = frame.point(states[k])
+                    while pendingIndex < states.count, states[pendingIndex].time < point.time - span { pendingIndex += 1 }
+                    if pendingIndex < states.count {
+                        let p = frame.point(states[pendingIndex])
                         past = (p.time, p.latitude, p.longitude)
                     }
                 }
@@ -319,6 +328,7 @@ struct PositionSmoother: Sendable {
     /// The oldest point of the window, smoothed, once it is ``lagSeconds`` old; `nil` while none is due.
     mutating func popDue() -> Point? {
         guard let smoothed = lag.popDue(aheadSeconds: Self.windowSeconds) else { return nil }
+        revision &+= 1
         return giveOut(smoothed)
     }
 
@@ -326,6 +336,7 @@ struct PositionSmoother: Sendable {
     /// window is empty (the end of a segment takes them all).
     mutating func popOldest() -> Point? {
         flushAhead()
+        revision &+= 1
         guard let smoothed = lag.popOldest(aheadSeconds: Self.windowSeconds) else { return nil }
         return giveOut(smoothed)
     }

@@ -63,6 +63,11 @@ public struct WorkoutBuilder: Sendable {
     /// Default mode: where the mover stands while the latest smoothed points were standing (see
     /// ``advanceChord(anchor:pendingMeters:standing:to:isStanding:scale:)``), `nil` while moving.
     private var standingPlace: StandingPlace?
+    /// ``smoothingTail`` and what it was computed from: the smoother's revision and the number of fixes in
+    /// the route (the chord's state changes only with one or the other). A live outcome needs the tail for
+    /// the accepted fix and again for the live figures, and every sensor sample after a fix needs it
+    /// unchanged: computed once per fix, not four times a second.
+    private var cachedTail: (smootherRevision: Int, locationCount: Int, distanceMeters: Double, movingSeconds: Double)?
     private var sampleCount = 0
     private var receivedLocations = 0
     private var locationsWhilePaused = 0
@@ -543,12 +548,17 @@ public struct WorkoutBuilder: Sendable {
     /// live screen starts from when it takes over a builder, a recovered one for example).
     public var currentOutcome: SampleOutcome {
         var outcome = SampleOutcome(input: .activity(options.activity))
-        finish(&outcome)
+        fillLiveFigures(&outcome)
         return outcome
     }
 
     /// Fills in what every outcome carries: the clock and the live figures.
-    private func finish(_ outcome: inout SampleOutcome) {
+    private mutating func finish(_ outcome: inout SampleOutcome) {
+        refreshSmoothingTail()
+        fillLiveFigures(&outcome)
+    }
+
+    private func fillLiveFigures(_ outcome: inout SampleOutcome) {
         outcome.clock = clock
         outcome.metrics = LiveMetrics(
             distanceMeters: distanceMeters, speedMetersPerSecond: currentSpeedMetersPerSecond, heartRateBPM: latestHeartRateBPM,
@@ -769,9 +779,11 @@ public struct WorkoutBuilder: Sendable {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
         }
         guard keepingFix else { return nil }
+        let tail = refreshSmoothingTail()
         return AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
-            followsPause: followsPause && !startsSegment, distanceMeters: distanceMeters,
+            followsPause: followsPause && !startsSegment,
+            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters,
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters)
     }
@@ -915,23 +927,44 @@ extension WorkoutBuilder {
     /// distance (with the open chord) and the moving time. A summary and a live figure add it to what the
     /// builder has counted, so they hold every fix so far.
     var smoothingTail: (distanceMeters: Double, movingSeconds: Double) {
+        if let cachedTail, cachedTail.smootherRevision == smoother.revision, cachedTail.locationCount == route.locationCount {
+            return (cachedTail.distanceMeters, cachedTail.movingSeconds)
+        }
+        return computedSmoothingTail
+    }
+
+    /// ``smoothingTail``, kept until the smoother or the route changes.
+    @discardableResult
+    private mutating func refreshSmoothingTail() -> (distanceMeters: Double, movingSeconds: Double) {
+        let tail = smoothingTail
+        cachedTail = (smoother.revision, route.locationCount, tail.distanceMeters, tail.movingSeconds)
+        return tail
+    }
+
+    private var computedSmoothingTail: (distanceMeters: Double, movingSeconds: Double) {
         guard options.filterMode == .default else { return (pendingChordMeters, 0) }
         let rules = options.effectiveRules
         var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = standingPlace
         var previous = previousSmoothedPoint
         var meters = 0.0, moving = 0.0
+        // The tangent plane at the chord's anchor, computed again only when the anchor moves.
+        var scaleLatitude = Double.nan, scale = LocalScale(latitude: 0)
         smoother.forEachPending { point in
             if point.payload > 0, Self.isMoving(point, rules: rules) { moving += point.payload }
             let isStanding = Self.isStanding(point, rules: rules)
             if let previous {
                 PositionSmoother.forEachPointBetween(previous, point) { between in
+                    let latitude = anchor?.latitude ?? between.latitude
+                    if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
                     meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: between,
-                                                isStanding: isStanding, scale: LocalScale(latitude: anchor?.latitude ?? between.latitude))
+                                                isStanding: isStanding, scale: scale)
                 }
             }
             previous = point
+            let latitude = anchor?.latitude ?? point.latitude
+            if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
             meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
-                                        isStanding: isStanding, scale: LocalScale(latitude: anchor?.latitude ?? point.latitude))
+                                        isStanding: isStanding, scale: scale)
         }
         return (meters + pending, moving)
     }
