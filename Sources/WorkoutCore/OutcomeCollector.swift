@@ -4,6 +4,10 @@
 protocol OutcomeCollector {
     /// Whether accepted fixes are wanted (building one costs a little per fix).
     static var keepsFixes: Bool { get }
+    /// Whether an accepted fix must carry the live distance, the smoothed points still in the smoother's
+    /// window included (``WorkoutBuilder/smoothingTail``, the costliest figure of a fix). The analysis's
+    /// collector does not: the builder settles each fix's distance when its smoothed point leaves the window.
+    static var needsLiveDistance: Bool { get }
     mutating func noteChange(_ change: @autoclosure () -> SessionStateChange)
     mutating func noteLocation(_ verdict: LocationVerdict)
     mutating func noteLocationIndex(_ index: Int)
@@ -14,6 +18,7 @@ protocol OutcomeCollector {
 /// The collector that keeps nothing.
 struct NoOutcome: OutcomeCollector {
     static var keepsFixes: Bool { false }
+    static var needsLiveDistance: Bool { false }
     mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) {}
     mutating func noteLocation(_ verdict: LocationVerdict) {}
     mutating func noteLocationIndex(_ index: Int) {}
@@ -23,6 +28,7 @@ struct NoOutcome: OutcomeCollector {
 
 extension SampleOutcome: OutcomeCollector {
     static var keepsFixes: Bool { true }
+    static var needsLiveDistance: Bool { true }
     mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { stateChanges.append(change()) }
     mutating func noteLocation(_ verdict: LocationVerdict) { location = verdict }
     mutating func noteLocationIndex(_ index: Int) { locationIndex = index }

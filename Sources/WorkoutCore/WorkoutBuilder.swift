@@ -695,7 +695,8 @@ public struct WorkoutBuilder: Sendable {
         switch filter.judge(fix, index: locationIndex) {
         case .accepted:
             outcome.noteLocation(.accepted)
-            let accepted = record(fix, index: locationIndex, keepingFix: type(of: outcome).keepsFixes)
+            let accepted = record(fix, index: locationIndex, keepingFix: type(of: outcome).keepsFixes,
+                                  liveDistance: type(of: outcome).needsLiveDistance)
             if let accepted { outcome.noteAccepted(accepted, released: false) }
         case .acceptedAsRelocation:
             outcome.noteLocation(.acceptedWithHeldFixes)
@@ -703,7 +704,8 @@ public struct WorkoutBuilder: Sendable {
             route.startsNewSegment = true
             beginMeasuredSegment()
             for (position, held) in run.enumerated() {
-                if let accepted = record(held.fix, index: held.index, keepingFix: type(of: outcome).keepsFixes) {
+                if let accepted = record(held.fix, index: held.index, keepingFix: type(of: outcome).keepsFixes,
+                                         liveDistance: type(of: outcome).needsLiveDistance) {
                     outcome.noteAccepted(accepted, released: position < run.count - 1)
                 }
             }
@@ -715,7 +717,10 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// Measures an accepted fix into the route and returns it with the figures as of it.
-    private mutating func record(_ fix: LocationSample, index: Int, keepingFix: Bool) -> AcceptedFix? {
+    /// `liveDistance`: the fix carries the distance with the smoothed points still in the window
+    /// (``smoothingTail``); without it, the distance counted so far (the analysis settles it later, see
+    /// ``settleDistance(of:)``).
+    private mutating func record(_ fix: LocationSample, index: Int, keepingFix: Bool, liveDistance: Bool) -> AcceptedFix? {
         let followsPause = nextFixCrossesGap
         if nextFixCrossesGap { crossGap(to: fix) }
         if fix.time != nil { timedFixCount += 1 }
@@ -779,11 +784,11 @@ public struct WorkoutBuilder: Sendable {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
         }
         guard keepingFix else { return nil }
-        let tail = refreshSmoothingTail()
+        let tailMeters = liveDistance ? refreshSmoothingTail().distanceMeters : pendingChordMeters
         return AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment,
-            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters,
+            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tailMeters : deviceDistanceMeters,
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters)
     }
@@ -810,6 +815,14 @@ extension WorkoutBuilder {
         let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &standingPlace, to: point,
                                        isStanding: standing, scale: scale)
         if meters > 0 { route.addDistance(meters) }
+        settleDistance(of: point)
+    }
+
+    /// The smoothed point of a fix has left the window: the distance to it is final, and the analysis takes
+    /// it as that fix's distance (the one the fix carried was the best estimate of its moment).
+    private mutating func settleDistance(of point: PositionSmoother.Point) {
+        guard options.collectsAnalysis else { return }
+        analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters)
     }
 
     /// Whether the step ending at a smoothed point counts as moving time: its smoothed speed reaches the
@@ -942,6 +955,12 @@ extension WorkoutBuilder {
     }
 
     private var computedSmoothingTail: (distanceMeters: Double, movingSeconds: Double) {
+        walkSmoothingTail { _, _ in }
+    }
+
+    /// Walks the smoothed points still in the smoother's window as ``takeSmoothed(_:)`` will (without
+    /// changing anything), calling `visit` with each point's time and the metres the window adds up to it.
+    private func walkSmoothingTail(_ visit: (_ time: Double, _ metersSoFar: Double) -> Void) -> (distanceMeters: Double, movingSeconds: Double) {
         guard options.filterMode == .default else { return (pendingChordMeters, 0) }
         let rules = options.effectiveRules
         var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = standingPlace
@@ -965,6 +984,7 @@ extension WorkoutBuilder {
             if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
             meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
                                         isStanding: isStanding, scale: scale)
+            visit(point.time, meters + pending)
         }
         return (meters + pending, moving)
     }
@@ -1007,7 +1027,14 @@ extension WorkoutBuilder {
 
     /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
     /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
-    public var analysisSeries: AnalysisSeries? { options.collectsAnalysis ? analysis : nil }
+    public var analysisSeries: AnalysisSeries? {
+        guard options.collectsAnalysis else { return nil }
+        // The fixes whose smoothed points are still in the window: settled as they stand now.
+        var series = analysis
+        let counted = route.distanceMeters
+        _ = walkSmoothingTail { time, meters in series.settle(time: time, distanceMeters: counted + meters) }
+        return series
+    }
 
     /// Counts and figures gathered so far, without the route geometry (cheap to call often).
     public var snapshot: WorkoutSnapshot {

@@ -16,6 +16,7 @@ struct AnalysisOutcomeParts {
 struct AnalysisOutcome: OutcomeCollector {
     var parts = AnalysisOutcomeParts()
     static var keepsFixes: Bool { true }
+    static var needsLiveDistance: Bool { false }
     mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) {
         let change = change()
         if change.kind == .lap { parts.laps.append(change) }

@@ -11,8 +11,10 @@ public import WorkoutSamples
 public struct AnalysisSeries: Sendable, Hashable {
     /// Fix times, seconds since 1970 (non-decreasing).
     public private(set) var times = ContiguousArray<Double>()
-    /// The workout's distance at each fix, metres (as the builder measured it; it can shrink by a few
-    /// metres when the mover stops, see ``AcceptedFix/distanceMeters``).
+    /// The workout's distance at each fix, metres: in the default mode, the distance along the smoothed
+    /// track to the fix's smoothed point once every fix of the smoother's window after it is known (the
+    /// builder settles it, see ``settle(time:distanceMeters:)``); else as the builder measured it. It can
+    /// shrink by a few metres when the mover stops (the chord waits where they stand).
     public private(set) var distancesMeters = ContiguousArray<Double>()
     /// Running time at each fix, seconds (pauses excluded).
     public private(set) var elapsedSeconds = ContiguousArray<Double>()
@@ -41,6 +43,21 @@ public struct AnalysisSeries: Sendable, Hashable {
 
     /// The number of fixes kept.
     public var fixCount: Int { times.count }
+
+    /// Fixes before this index are settled, or were never smoothed.
+    private var settledCount = 0
+
+    /// Sets the distance of the fix at `time` to its settled value: the builder's smoothed point of that fix
+    /// has left the smoother's window (or the workout is being summarised), so the distance along the track
+    /// to it no longer changes. Settlements come in time order; a time that matches no kept fix changes
+    /// nothing.
+    /// - Complexity: O(1) amortised.
+    mutating func settle(time: Double, distanceMeters: Double) {
+        while settledCount < times.count, times[settledCount] < time { settledCount += 1 }
+        guard settledCount < times.count, times[settledCount] == time else { return }
+        distancesMeters[settledCount] = distanceMeters
+        settledCount += 1
+    }
 
     /// Records what an input did, from its outcome.
     /// - Complexity: O(1) amortised (plus the fixes the outcome released).
