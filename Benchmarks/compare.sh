@@ -5,14 +5,18 @@
 #   Benchmarks/compare.sh --peers-1m       # also gpxpy (~70 s, ~6 GiB per run) and gpsbabel at 1M points
 #   Benchmarks/compare.sh --sizes 10000,100000 --runs 3
 #   Benchmarks/compare.sh --fit-only      # only the FIT lines: route-replay vs fitdecode vs gpsbabel on FIT files
+#   Benchmarks/compare.sh --batch 1000    # also many files at once: 1 000 one-hour 1 Hz GPX files, --jobs 2
+#   Benchmarks/compare.sh --batch-only 1000
 #
 # What it does (everything it writes is git-ignored: Benchmarks/generated/, Benchmarks/.venv/, Benchmarks/.build/):
 #  1. installs what is missing: the project's system libraries (scripts/install-system-deps.sh), gpsbabel
 #     (Debian), and gpxpy $GPXPY_VERSION in Benchmarks/.venv;
 #  2. generates deterministic 1 Hz tracks (scripts/tracks.py) as GPX 1.1 with Garmin hr + cad and as NDJSON,
 #     plus a binary coordinates file, into Benchmarks/generated/ (kept and reused while the generator is unchanged);
-#  3. builds route-replay and pipeline-probe in release (scratch folder Benchmarks/.build, so it never waits
-#     for or disturbs a build in the main package's .build) and compiles the C programs (cc -O2 ... -lproj);
+#  3. builds route-replay in release through the nested package Benchmarks/Store (the release build that
+#     Benchmarks/store.sh and server-load.sh use too) and pipeline-probe in release (Benchmarks/.build), so
+#     neither waits for or disturbs a build in the main package's .build, and compiles the C programs
+#     (cc -O2 ... -lproj);
 #  4. runs scripts/compare.py: medians of wall time, peak RSS per run (wait4), ns/point, MB/s, ratios to us,
 #     our distance against the C geod_inverse loop (1e-9 relative), the in-memory pipeline against the bare
 #     loop, and the issue 6 targets. Exit status 1 if the distances disagree.
@@ -21,6 +25,8 @@
 #          --peers-1m  --no-gpxpy  --no-probe  --json FILE (raw measurements)
 #          --fit-only  --no-fit  (the FIT lines run after the GPX table: the 20k-record FR910XT file from
 #          ../shared/tracks when present, and SampleTracks' Edge 530 ride; fitdecode $FITDECODE_VERSION in the venv)
+#          --batch N  --batch-only N  (N one-hour 1 Hz GPX files, tracks.py --batch N 3600: `route-replay summary
+#          DIR --jobs 2` against gpxpy in one process and gpsbabel under `xargs -P 2`, scripts/compare_batch.py)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -37,6 +43,8 @@ use_gpxpy=1
 use_probe=1
 use_fit=1
 fit_only=0
+batch=0
+batch_only=0
 while (($#)); do
   case "$1" in
     --sizes) sizes="$2"; shift 2 ;;
@@ -47,6 +55,8 @@ while (($#)); do
     --no-probe) use_probe=0; shift ;;
     --fit-only) fit_only=1; use_gpxpy=0; use_probe=0; shift ;;
     --no-fit) use_fit=0; shift ;;
+    --batch) batch="$2"; shift 2 ;;
+    --batch-only) batch="$2"; batch_only=1; shift 2 ;;
     -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
   esac
@@ -88,9 +98,27 @@ if ((use_gpxpy)); then
   gpxpy_python="$venv/bin/python"
 fi
 
-step "release builds (scratch $scratch)"
-build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --product route-replay
-route_replay="$(swift build --package-path "$root/Apps" --scratch-path "$scratch/route-replay" -c release --show-bin-path)/route-replay"
+step "release build of route-replay (Benchmarks/Store)"
+# Touched so that the applications' modules are compiled again against the root package's current modules
+# (see Benchmarks/store.sh: an incremental build once left WorkoutStore stale).
+find "$root/Apps/Sources" "$here/Store/Sources" -name '*.swift' -exec touch {} +
+build --package-path "$here/Store" -c release --product route-replay
+route_replay="$(swift build --package-path "$here/Store" -c release --show-bin-path)/route-replay"
+
+# Many files at once: route-replay summary of a directory against gpxpy and gpsbabel.
+run_batch() {
+  step "$batch one-hour 1 Hz GPX files in $work/batch-${batch}x3600"
+  mkdir -p "$work"
+  python3 "$here/scripts/tracks.py" "$work" --batch "$batch" 3600
+  step "measuring $batch files at once"
+  local batch_args=(--dir "$work/batch-${batch}x3600" --route-replay "$route_replay" --gpsbabel "$(command -v gpsbabel)" --jobs 2)
+  [[ -n "$gpxpy_python" ]] && batch_args+=(--gpxpy-python "$gpxpy_python")
+  python3 "$here/scripts/compare_batch.py" "${batch_args[@]}"
+}
+if ((batch_only)); then
+  run_batch
+  exit 0
+fi
 
 # The FIT lines: route-replay against fitdecode and gpsbabel on real FIT files, whole process each.
 run_fit() {
@@ -134,3 +162,4 @@ if [[ -n "$probe" ]]; then
 fi
 python3 "$here/scripts/compare.py" "${args[@]}" ${compare_args[@]+"${compare_args[@]}"}
 if ((use_fit)); then run_fit; fi
+if ((batch > 0)); then run_batch; fi
