@@ -26,6 +26,20 @@ struct NoOutcome: OutcomeCollector {
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {}
 }
 
+/// A ``SampleOutcome`` for a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): the
+/// same verdicts and fixes, but a fix's distance is the distance counted so far (the analysis settles it) and
+/// the outcome carries no live figures.
+struct RecordingOutcome: OutcomeCollector {
+    var outcome: SampleOutcome
+    static var keepsFixes: Bool { true }
+    static var needsLiveDistance: Bool { false }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { outcome.noteChange(change()) }
+    mutating func noteLocation(_ verdict: LocationVerdict) { outcome.noteLocation(verdict) }
+    mutating func noteLocationIndex(_ index: Int) { outcome.noteLocationIndex(index) }
+    mutating func noteRejectedReading(_ kind: ReadingKind) { outcome.noteRejectedReading(kind) }
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) { outcome.noteAccepted(fix, released: released) }
+}
+
 extension SampleOutcome: OutcomeCollector {
     static var keepsFixes: Bool { true }
     static var needsLiveDistance: Bool { true }

@@ -234,6 +234,22 @@ public struct WorkoutBuilder: Sendable {
         return outcome
     }
 
+    /// Takes in one sample like ``add(_:)`` for a recorder of a whole file: the outcome has the verdicts, the
+    /// fixes and the clock, but no live figures, and a fix's distance is the distance counted so far, without
+    /// the smoothed points still in the smoother's window; the analysis settles each fix's distance when its
+    /// point leaves the window (``analysisSeries``), which is where a recorder takes the final figures from.
+    /// Only with ``WorkoutOptions/collectsAnalysis`` on (else it is ``add(_:)``).
+    /// - Complexity: O(1) amortised.
+    package mutating func addForRecording(_ input: Sample) -> SampleOutcome {
+        guard options.collectsAnalysis else { return add(input) }
+        var collector = RecordingOutcome(outcome: SampleOutcome(input: .sample(input)))
+        take(input, isCall: false, into: &collector)
+        var outcome = collector.outcome
+        outcome.clock = clock
+        analysis.record(outcome)
+        return outcome
+    }
+
     /// Takes in one sample like ``add(_:)``, without making an outcome: the path of a summary, which only
     /// wants the figures at the end (``consume(_:)``, the reader's sink, takes it too). The same stages run.
     /// - Complexity: O(1) amortised.

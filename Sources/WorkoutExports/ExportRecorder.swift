@@ -51,8 +51,10 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         builder.useDeviceTimer()
     }
 
+    /// A reader's sample: as ``add(_:)``, without the live figures a file does not need (each fix's distance
+    /// is settled when the track is made, see ``track()``).
     public mutating func consume(_ sample: Sample) throws {
-        add(sample)
+        keep(sample, builder.addForRecording(sample))
     }
 
     /// Takes in one sample.
@@ -62,6 +64,12 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     @discardableResult
     public mutating func add(_ sample: Sample) -> SampleOutcome {
         let outcome = builder.add(sample)
+        keep(sample, outcome)
+        return outcome
+    }
+
+    /// Keeps what `sample` did: its fix with the readings that came with it, or its reading on the latest fix.
+    private mutating func keep(_ sample: Sample, _ outcome: SampleOutcome) {
         switch sample {
         case .location(let fix):
             var point = ExportPoint(location: fix)
@@ -87,7 +95,6 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         default:
             break
         }
-        return outcome
     }
 
     /// Gives the builder one input, a sample or a call (pause, resume, lap, start, end, an activity,
@@ -172,18 +179,32 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         return time >= fixTime
     }
 
-    /// What was accepted so far, by segment, with the figures.
+    /// What was accepted so far, by segment, with the figures. With the analysis on, each timed fix's
+    /// distance is the analysis's settled one (the distance along the smoothed track to it, see
+    /// ``/WorkoutCore/AnalysisSeries/distancesMeters``), whichever way the samples came in; the column stays
+    /// cumulative.
     /// - Complexity: O(n).
     public func track() -> ExportTrack {
         var segments: [[ExportPoint]] = Array(repeating: [], count: builder.route.segments.count)
         let untimed = builder.timeIsUnusable
+        let series = builder.analysisSeries
+        var settled = 0, cumulative = 0.0
         for (point, segment) in zip(points, pointSegments) where segment < segments.count {
             var point = point
+            if let series, let time = point.location.time {
+                while settled < series.fixCount, series.times[settled] < time { settled += 1 }
+                if settled < series.fixCount, series.times[settled] == time {
+                    point.distanceMeters = series.distancesMeters[settled]
+                    settled += 1
+                }
+            }
+            cumulative = Swift.max(cumulative, point.distanceMeters)
+            point.distanceMeters = cumulative
             if untimed { point.location.time = nil; point.elapsedSeconds = nil }
             segments[segment].append(point)
         }
         let metrics = builder.snapshot
-        let analysis = builder.analysisSeries.map {
+        let analysis = series.map {
             WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
                             ftpWatts: builder.options.profile.ftpWatts)
         } ?? WorkoutAnalysis()
