@@ -30,10 +30,7 @@ public struct SHA256: Sendable {
         for byte in bytes {
             lengthBytes &+= 1
             pending.append(byte)
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+            if pending.count == 64 { compressPending() }
         }
     }
 
@@ -46,15 +43,10 @@ public struct SHA256: Sendable {
                 pending.append(buffer[index])
                 index += 1
             }
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+            if pending.count == 64 { compressPending() }
         }
-        var block = [UInt8](repeating: 0, count: 64)
         while buffer.count - index >= 64 {
-            for j in 0..<64 { block[j] = buffer[index + j] }
-            compress(block)
+            compress(UnsafeRawBufferPointer(rebasing: buffer[index..<index + 64]))
             index += 64
         }
         while index < buffer.count {
@@ -70,13 +62,11 @@ public struct SHA256: Sendable {
         pending.append(0x80)
         if pending.count > 56 {
             while pending.count < 64 { pending.append(0) }
-            compress(pending)
-            pending.removeAll(keepingCapacity: true)
+            compressPending()
         }
         while pending.count < 56 { pending.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(pending)
-        pending.removeAll()
+        compressPending()
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {
@@ -107,28 +97,39 @@ public struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// One 512-bit block (FIPS 180-4, 6.2.2).
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
-        }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
+    /// Compresses the 64 pending bytes and empties them.
+    private mutating func compressPending() {
+        let block = pending
+        block.withUnsafeBytes { compress($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// One 512-bit block, `block.count == 64` (FIPS 180-4, 6.2.2). The message schedule lives on the
+    /// stack: nothing is allocated per block.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
         var a = state[0], b = state[1], c = state[2], d = state[3]
         var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for t in 0..<16 {
+                w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
+            }
+            for t in 16..<64 {
+                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            Self.k.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ maj
+                    h = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ t2
+                }
+            }
         }
         state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
         state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
