@@ -90,7 +90,11 @@ def gpx_track(index, start=1_700_000_000):
 
 async def uploads(args, host, port):
     print(f"generating {args.files} one-hour 1 Hz GPX tracks ...", flush=True)
-    files = [gpx_track(i + random.randrange(1_000_000) * 1000) for i in range(args.files)]
+    # Distinct files (start time and centre per index), and distinct from one run to the next (a random start
+    # within a day): index * 7200 s keeps every time within a year of 2023-11 (a large index once made
+    # six-digit years, and the server rightly answered 400).
+    start = 1_700_000_000 + random.randrange(86_400)
+    files = [gpx_track(i, start=start) for i in range(args.files)]
     print(f"each about {len(files[0]) // 1024} KiB", flush=True)
     latencies, statuses, next_file = [], {}, [0]
     deadline = time.monotonic() + args.seconds
