@@ -1042,7 +1042,10 @@ extension WorkoutBuilder {
     public var latestSampleTime: Double? { lastTime }
 
     /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
-    /// outcome; `nil` when ``WorkoutOptions/collectsAnalysis`` is off.
+    /// outcome, each fix's distance settled (``AnalysisSeries/distancesMeters``: those whose smoothed points
+    /// are still in the smoother's window as the track stands now); `nil` when
+    /// ``WorkoutOptions/collectsAnalysis`` is off.
+    /// - Complexity: O(n) for the copy, plus one walk over the smoother's window.
     public var analysisSeries: AnalysisSeries? {
         guard options.collectsAnalysis else { return nil }
         // The fixes whose smoothed points are still in the window: settled as they stand now.
