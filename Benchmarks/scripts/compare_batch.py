@@ -26,6 +26,9 @@ import statistics
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import spawn_measured  # noqa: E402
+
 GPXPY_LOOP = """
 import sys, gpxpy
 for path in sys.argv[1:]:
@@ -33,18 +36,6 @@ for path in sys.argv[1:]:
         gpx = gpxpy.parse(f)
     gpx.length_2d(); gpx.get_moving_data(); gpx.get_uphill_downhill()
 """
-
-
-def spawn_measured(argv, stdout_path="/dev/null"):
-    """Runs argv to completion; returns (wall seconds, peak RSS in KiB of the child, exit status)."""
-    actions = [
-        (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 1, stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
-    ]
-    start = time.perf_counter()
-    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
-    _, status, usage = os.wait4(pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
 def main():
@@ -76,10 +67,10 @@ def main():
     # Ours: one untimed warm-up (page cache), then --runs.
     ours = [args.route_replay, "summary", args.dir, "--jobs", str(args.jobs)]
     output = os.path.join(os.path.dirname(os.path.abspath(args.dir)), "batch-summaries.ndjson")
-    spawn_measured(ours, output)
+    spawn_measured(ours, output, "/dev/null")
     times, peak = [], 0
     for _ in range(args.runs):
-        wall, rss, status = spawn_measured(ours, output)
+        wall, rss, status = spawn_measured(ours, output, "/dev/null")
         times.append(wall)
         peak = max(peak, rss)
     with open(output, encoding="utf-8") as f:
@@ -95,11 +86,11 @@ def main():
         f.write("\0".join(files) + "\0")
     babel = ["sh", "-c", f"xargs -0 -P {args.jobs} -I{{}} {shlex.quote(args.gpsbabel)} -i gpx -f {{}} -o gpx -F /dev/null"
              f" < {shlex.quote(listing)}"]
-    wall, rss, status = spawn_measured(babel)
+    wall, rss, status = spawn_measured(babel, "/dev/null", "/dev/null")
     record(f"gpsbabel, xargs -P {args.jobs}", "gpsbabel -i gpx -f FILE -o gpx -F /dev/null", [wall], rss, status)
 
     if args.gpxpy_python:
-        wall, rss, status = spawn_measured([args.gpxpy_python, "-c", GPXPY_LOOP, *files])
+        wall, rss, status = spawn_measured([args.gpxpy_python, "-c", GPXPY_LOOP, *files], "/dev/null", "/dev/null")
         record("gpxpy, one process", "gpxpy.parse + length_2d + get_moving_data + get_uphill_downhill", [wall], rss, status)
 
     ours_median = results[0]["secondsMedian"]
