@@ -12,7 +12,9 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 3,
         maxDuration: .seconds(2),
         maxIterations: 500,
-        thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0])]
+        // 5 %: the parse of a whole file makes about 39 allocations, and their p90 moves by one from run to run
+        // (2.6 %), which the other suites' 2 % would report as a change.
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 5.0])]
     )
 
     for points in [10_000] {
