@@ -99,11 +99,7 @@ if ((use_gpxpy)); then
 fi
 
 step "release build of route-replay (Benchmarks/Store)"
-# Touched so that the applications' modules are compiled again against the root package's current modules
-# (see Benchmarks/store.sh: an incremental build once left WorkoutStore stale).
-find "$root/Apps/Sources" "$here/Store/Sources" -name '*.swift' -exec touch {} +
-build --package-path "$here/Store" -c release --product route-replay
-route_replay="$(swift build --package-path "$here/Store" -c release --show-bin-path)/route-replay"
+route_replay="$("$here/scripts/store-release-build.sh" route-replay)/route-replay"
 
 # Many files at once: route-replay summary of a directory against gpxpy and gpsbabel.
 run_batch() {

@@ -31,12 +31,7 @@ while (($#)); do
 done
 
 "$root/scripts/install-system-deps.sh"
-# An incremental release build here did not recompile WorkoutStore after a change to the root package's
-# WorkoutCore (seen with Swift 6.3.1): the stale module copied WorkoutBuilder with its old layout and the import
-# crashed. Touching the applications' sources makes every build recompile them (a minute or two).
-find "$root/Apps/Sources" "$here/Store/Sources" -name '*.swift' -exec touch {} +
-swift build -c release --package-path "$here/Store" --product workout-server >&2
-server="$(swift build -c release --package-path "$here/Store" --show-bin-path)/workout-server"
+server="$("$here/scripts/store-release-build.sh" workout-server)/workout-server"
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"  # the hard limit, where 65 536 is above it
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/workout-load.XXXXXX")

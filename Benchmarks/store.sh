@@ -70,12 +70,7 @@ fi
 
 "$root/scripts/install-system-deps.sh"
 echo "== build (release)"
-# An incremental release build here did not recompile WorkoutStore after a change to the root package's
-# WorkoutCore (seen with Swift 6.3.1): the stale module copied WorkoutBuilder with its old layout and the import
-# crashed. Touching the applications' sources makes every build recompile them (a minute or two).
-find "$root/Apps/Sources" "$here/Store/Sources" -name '*.swift' -exec touch {} +
-swift build -c release --package-path "$here/Store" --product store-probe >&2
-swift build -c release --package-path "$here/Store" --product route-replay >&2
+bin="$("$here/scripts/store-release-build.sh" store-probe route-replay)"
 echo "== $(date -u +%Y-%m-%d) on $(nproc) cores: $(uname -srm)"
 
 mkdir -p "$work"

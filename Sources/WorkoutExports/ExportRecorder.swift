@@ -19,7 +19,6 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     private var latest: Latest = .none
     /// Fixes held back by the filter, with their readings (at most the filter's relocation run).
     private var held: [(locationIndex: Int, point: ExportPoint)] = []
-    private var lastDistance = 0.0
     private var activityName: String?
     private var pendingHeartRate: Double?
     private var pendingCadence: Double?
@@ -136,10 +135,8 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     private mutating func append(_ fix: AcceptedFix, point received: ExportPoint) {
         var point = received
         point.location = fix.location
-        // The live distance includes the open chord, which can shrink when the mover stops: keep the
-        // column cumulative.
-        point.distanceMeters = Swift.max(fix.distanceMeters, lastDistance)
-        lastDistance = point.distanceMeters
+        // Settled, and kept cumulative, when the track is made (``track()``).
+        point.distanceMeters = fix.distanceMeters
         point.elapsedSeconds = fix.elapsedSeconds
         point.followsPause = fix.followsPause
         if !fix.startsSegment, let speed = fix.speedMetersPerSecond, speed.isFinite {
