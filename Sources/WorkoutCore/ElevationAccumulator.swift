@@ -24,7 +24,7 @@ struct ElevationAccumulator: Sendable {
     /// metres: what the analysis records per fix.
     private(set) var latestMeters: Double?
     private var axis = KalmanAxis()
-    private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 64)
+    private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 96)
     private var lastTime: Double?
     /// The estimated variance of altitudes that state no accuracy, and the last two raw altitudes it
     /// comes from (see ``add(altitudeMeters:time:accuracyMeters:smooth:)``).

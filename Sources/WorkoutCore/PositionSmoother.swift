@@ -4,7 +4,7 @@ import Geodesy
 
 /// Smooths horizontal positions: a constant-velocity Kalman filter (``PlanarKalman``) whose process noise
 /// each fix takes from the fixes ``lookAheadSeconds`` around it (stiff on a straight, supple through a
-/// corner or a stop), then a ``FixedLagSmoother`` that gives each state out once it is ``lagSeconds`` old,
+/// corner or a stop), then a ``FixedLagSmoother`` that gives each state out once it is at least ``lagSeconds`` old,
 /// corrected by the fixes since (Rauch–Tung–Striebel). A second, causal filter with the activity's fixed
 /// process noise gives the live speed; the smoothed track gives distance and moving time.
 struct PositionSmoother: Sendable {
@@ -69,7 +69,7 @@ struct PositionSmoother: Sendable {
     var accelerationNoise: Double
     /// Standard deviation assumed for a fix that reports no accuracy, metres.
     var defaultAccuracyMeters: Double
-    /// How long the smoother waits before it gives out a state (see ``FixedLagSmoother``).
+    /// How long the smoother waits at least before it gives out a state (see ``FixedLagSmoother``).
     /// 30 s: the smoother's gains fall off within a few time constants of the filter (a few seconds at
     /// these noise levels); 30 s also covers several fixes of a sparse track.
     static let lagSeconds = 30.0
@@ -87,7 +87,7 @@ struct PositionSmoother: Sendable {
     /// when the estimate is more than 1 km from it), at this origin's scale.
     private var frameLatitude = 0.0, frameLongitude = 0.0
     private var frameScale = LocalScale(latitude: 0)
-    private var lag = FixedLagSmoother(lagSeconds: lagSeconds, capacity: 64)
+    private var lag = FixedLagSmoother(lagSeconds: lagSeconds, capacity: 96)
     /// The points given out over the last window (for ``Point/windowSpeedMetersPerSecond``).
     private var history: [(time: Double, latitude: Double, longitude: Double)] = []
     /// A fix as it came, waiting for the look-ahead or kept for the window behind.
@@ -147,7 +147,7 @@ struct PositionSmoother: Sendable {
     }
 
     /// Takes in a fix at `time`; `payload` travels with it to the smoothed point. Then take the points that
-    /// became ``lagSeconds`` old with ``popDue()``.
+    /// became due (see ``FixedLagSmoother``) with ``popDue()``.
     mutating func add(latitude lat: Double, longitude lon: Double, time: Double, accuracyMeters: Double?, payload: Double) {
         revision &+= 1
         let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 1), 100)
@@ -325,7 +325,8 @@ struct PositionSmoother: Sendable {
         return point
     }
 
-    /// The oldest point of the window, smoothed, once it is ``lagSeconds`` old; `nil` while none is due.
+    /// The oldest point of the window, smoothed, once it is due (at least ``lagSeconds`` old, see
+    /// ``FixedLagSmoother``); `nil` while none is due.
     mutating func popDue() -> Point? {
         guard let smoothed = lag.popDue(aheadSeconds: Self.windowSeconds) else { return nil }
         revision &+= 1
