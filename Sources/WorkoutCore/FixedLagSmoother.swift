@@ -11,9 +11,11 @@
 /// States are given out in blocks: once the oldest is ``lagSeconds`` + ``blockSeconds`` old, one backward
 /// pass smooths the whole window and every state then at least ``lagSeconds`` old is due (30–45 s old, so
 /// each is corrected by at least 30 s of later fixes). One pass over about 45 s of states thus serves about
-/// 15 s of them: a fix costs a few backward steps, not one pass over the window each. The smoother's gains
-/// fall off within seconds (see ``PositionSmoother/lagSeconds``), so what the fixes after the first 30 s add
-/// is far below a millimetre.
+/// 15 s of them: a fix costs a few backward steps, not one pass over the window each. What the fixes after
+/// the first 30 s add is small (the position smoother's gains fall off within seconds, see
+/// ``PositionSmoother/lagSeconds``): against a lag of exactly 30 s, the sample tracks' distances moved by at
+/// most 0.03 % and their ascents by at most 1.7 % (a ski track whose altitudes jump by hundreds of metres,
+/// where the stiffer altitude smoother comes closer to the fixed-interval one).
 ///
 /// The states still in the window are not lost: ``withPending(_:)`` gives them smoothed with everything
 /// so far (the fixed-interval smoother of the window), which is what a summary or a live figure adds to what
