@@ -44,7 +44,7 @@ while (($#)); do
   esac
 done
 
-bin="$(swift build -c release --package-path "$here/Store" --show-bin-path)"
+bin="$(swift build -c release --static-swift-stdlib --package-path "$here/Store" --show-bin-path)"
 runs="$work/store-runs"
 
 # Steps 3 and 4 on PostgreSQL, run by step 3 inside scripts/with-postgres.sh (the cluster lives as long as
