@@ -140,9 +140,7 @@ step "tracks ($sizes points) in $work"
 python3 "$here/scripts/tracks.py" "$work" ${sizes//,/ }
 probe=""
 if ((use_probe)); then
-  # As in scripts/store-release-build.sh: an incremental build kept the probe compiled against the root
-  # package's old type layouts (it crashed); touching its sources makes the build recompile it.
-  find "$here/Sources" -name '*.swift' -exec touch {} +
+  "$here/../scripts/recompile-nested.sh" "$here/Sources"
   build --package-path "$here" -c release --product pipeline-probe
   probe="$(swift build --package-path "$here" -c release --show-bin-path)/pipeline-probe"
 fi

@@ -13,11 +13,8 @@ scripts/install-system-deps.sh
 swift build --build-tests
 swift test --skip-build "$@"
 scripts/check-doc-comments.sh
-# An incremental build of the nested package Apps/ may keep modules compiled against the root package's old
-# type layouts (seen with Swift 6.3.1 after a stored property was added to a WorkoutCore struct: the store's
-# tests crashed copying a WorkoutBuilder). Touching the applications' sources and tests makes every run
-# recompile them (about a minute); a fresh clone builds them from scratch anyway.
-find Apps/Sources Apps/Tests -name '*.swift' -exec touch {} +
+# Recompile the applications against the library's current layouts (see the script; about a minute).
+scripts/recompile-nested.sh Apps/Sources Apps/Tests
 swift build --package-path Apps --build-tests
 # The server's OpenAPI check needs openapi-spec-validator (PyPI) in Apps/.build/openapi-venv: made once.
 scripts/openapi-python.sh >/dev/null
