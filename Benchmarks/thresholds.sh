@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 "../scripts/install-system-deps.sh"
+"../scripts/recompile-nested.sh" Sources Benchmarks
 case "${1:-check}" in
   check) exec swift package benchmark thresholds check --no-progress ;;
   update) exec swift package --allow-writing-to-package-directory benchmark thresholds update --metric mallocCountTotal --no-progress ;;
