@@ -124,6 +124,9 @@ struct PositionSmoother: Sendable {
     /// The noise level of the squared velocity change, (m/s)², tracked from the data (`nan` before the
     /// first estimate).
     private var noiseFloor = Double.nan
+    /// How fast the track's GPS error wanders, from the raw fixes: the length it adds to the smoothed
+    /// track comes off each distance chord (see ``GPSNoiseDiffusion``).
+    private(set) var noiseDiffusion = GPSNoiseDiffusion()
 
     init(accelerationNoise: Double, defaultAccuracyMeters: Double) {
         self.accelerationNoise = accelerationNoise
@@ -142,6 +145,7 @@ struct PositionSmoother: Sendable {
         ahead.removeAll(keepingCapacity: true)
         behind.removeAll(keepingCapacity: true)
         noiseFloor = .nan
+        noiseDiffusion.forgetLastFixes()
         while lag.popOldest(aheadSeconds: 0) != nil {}
         history.removeAll(keepingCapacity: true)
     }
@@ -154,6 +158,7 @@ struct PositionSmoother: Sendable {
         let r = sigma * sigma
         live.step(latitude: lat, longitude: lon, time: time, variance: r, accelerationNoise: accelerationNoise)
         ahead.append(RawFix(latitude: lat, longitude: lon, time: time, variance: r, payload: payload))
+        noiseDiffusion.add(latitude: lat, longitude: lon, time: time, scale: isInitialized ? frameScale : LocalScale(latitude: lat))
         while let first = ahead.first, ahead.count > 48 || time - first.time >= Self.lookAheadSeconds {
             filterOldest()
         }

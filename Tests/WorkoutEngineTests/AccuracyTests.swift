@@ -35,12 +35,14 @@ struct AccuracyTests {
 
     /// The targets per family: the on every family and every seed, but one. The urban run's
     /// distance: noise that decorrelates within 10–20 s wanders as fast as a runner turns a street corner,
-    /// and the smoother, stiff on straights, still lets part of it through as length on some seeds (−0.1
-    /// to +1.1 % over seeds 1–10; it was +0.2 to +1.5 % before the data-estimated process noise). Its bound
-    /// holds what is reached, so that it cannot get worse unnoticed.
+    /// and the smoother, stiff on straights, still lets part of it through. The length it adds comes off
+    /// each chord by the noise measured on the track (``GPSNoiseDiffusion``), which leaves the family at
+    /// −0.1 % on average, but one realisation of the noise differs from the next: −0.58 to +0.48 % over
+    /// seeds 1–10 (+0.08 to +1.08 % before; 7 of 80 seeds beyond 0.5 %, 40 before). Its bound holds what
+    /// is reached, so that it cannot get worse unnoticed.
     static func targets(_ family: NoiseFamily) -> Targets {
         switch family {
-        case .urbanRun: Targets(distance: 0.012)
+        case .urbanRun: Targets(distance: 0.007)
         default: Targets()
         }
     }

@@ -1,0 +1,89 @@
+import Foundation
+import Geodesy
+import Testing
+import TestSupport
+@testable import WorkoutCore
+
+/// ``GPSNoiseDiffusion`` measures the rate at which a track's error wanders from its raw fixes: the rate
+/// the test generated the error with, by construction, is the reference.
+struct GPSNoiseDiffusionTests {
+    static let scale = LocalScale(latitude: 47.37)
+
+    /// Feeds a straight run at 3 m/s east, sampled every `steps` seconds in turn, with `error(time)` metres
+    /// added east and north.
+    static func estimate(seconds: Int, steps: [Double] = [1], error: (Double) -> SIMD2<Double>) -> GPSNoiseDiffusion {
+        var estimator = GPSNoiseDiffusion()
+        var time = 0.0, index = 0
+        while time <= Double(seconds) {
+            let e = error(time)
+            estimator.add(latitude: 47.37 + e.y / scale.metersPerDegreeLatitude,
+                          longitude: 8.54 + (3 * time + e.x) / scale.metersPerDegreeLongitude, time: time, scale: scale)
+            time += steps[index % steps.count]
+            index += 1
+        }
+        return estimator
+    }
+
+    /// A Gauss–Markov error of σ = 3 m and τ = 15 s per axis wanders at `D = 2σ²/τ` = 1.2 m²/s over a
+    /// second (Gelb 1974, §3.8): the estimate after an hour is within 15 % of it.
+    @Test(arguments: [(3.0, 15.0), (2.5, 10.0), (3.0, 120.0)])
+    func measuresTheRateOfAGaussMarkovError(sigma: Double, tau: Double) {
+        var rng = SplitMix64(seed: 7)
+        var east = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        var lastTime = 0.0
+        let estimator = Self.estimate(seconds: 3600) { time in
+            let dt = time - lastTime
+            lastTime = time
+            return dt > 0 ? SIMD2(east.advance(seconds: dt, using: &rng), north.advance(seconds: dt, using: &rng)) : SIMD2(east.value, north.value)
+        }
+        let expected = 2 * sigma * sigma / tau
+        #expect(abs(estimator.diffusionSquareMetersPerSecond - expected) < 0.15 * expected,
+                "\(estimator.diffusionSquareMetersPerSecond) m²/s against \(expected)")
+    }
+
+    /// A random walk sampled at uneven steps of 1–3 s: each triple is normalised by its own steps.
+    @Test func unevenStepsMeasureTheSameRate() {
+        var rng = SplitMix64(seed: 11)
+        let rate = 0.8
+        var walk = SIMD2<Double>.zero, lastTime = 0.0
+        let estimator = Self.estimate(seconds: 7200, steps: [1, 3, 2, 1, 2]) { time in
+            let dt = time - lastTime
+            lastTime = time
+            walk += (rate * dt).squareRoot() * SIMD2(rng.gaussian(), rng.gaussian())
+            return walk
+        }
+        #expect(abs(estimator.diffusionSquareMetersPerSecond - rate) < 0.15 * rate, "\(estimator.diffusionSquareMetersPerSecond) m²/s against \(rate)")
+    }
+
+    /// Exact fixes on a straight line at constant speed: no error, every chord counts whole.
+    @Test func exactFixesLeaveTheLengthWhole() {
+        let estimator = Self.estimate(seconds: 600) { _ in .zero }
+        #expect(estimator.diffusionSquareMetersPerSecond < 1e-4)
+        #expect(abs(estimator.lengthFactor(speedMetersPerSecond: 3) - 1) < 1e-5)
+    }
+
+    /// Fixes 5 s apart make no triple (the mover's own acceleration would dominate): no correction.
+    @Test func sparseFixesMakeNoCorrection() {
+        var rng = SplitMix64(seed: 3)
+        let estimator = Self.estimate(seconds: 3600, steps: [5]) { _ in SIMD2(3 * rng.gaussian(), 3 * rng.gaussian()) }
+        #expect(estimator.tripleCount == 0)
+        #expect(estimator.lengthFactor(speedMetersPerSecond: 3) == 1)
+    }
+
+    /// The share follows `√(1 − κD/v²)`, bounded below by `√0.8`, and is 1 before 30 triples.
+    @Test func theShareFollowsTheSpeed() {
+        var rng = SplitMix64(seed: 5)
+        var east = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
+        let early = Self.estimate(seconds: 20) { _ in SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) }
+        #expect(early.lengthFactor(speedMetersPerSecond: 3) == 1)
+        let estimator = Self.estimate(seconds: 3600) { _ in SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) }
+        let d = estimator.diffusionSquareMetersPerSecond
+        for speed in [2.0, 3.0, 8.0] {
+            let expected = (1 - 0.12 * d / (speed * speed)).squareRoot()
+            #expect(abs(estimator.lengthFactor(speedMetersPerSecond: speed) - expected) < 1e-12)
+        }
+        #expect(abs(estimator.lengthFactor(speedMetersPerSecond: 0.3) - 0.8.squareRoot()) < 1e-12)
+    }
+}
