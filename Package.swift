@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SessionSupport", .product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "RouteGeometryTests", dependencies: ["RouteGeometry", "TestSupport"]),
-        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "TestSupport"]),
+        // References/ is read from the source tree by path (TCXTestHelpers), not bundled.
+        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "TestSupport"], exclude: ["References"]),
         .testTarget(
             name: "WorkoutEngineTests",
             dependencies: [

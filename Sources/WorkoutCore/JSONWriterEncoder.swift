@@ -108,6 +108,11 @@ private final class JSONNode {
     }
 
     /// Stores a single value; integers that fit an `Int` as integers, others as numbers.
+    ///
+    /// Each case casts to a concrete type: a cast to a protocol (`as any BinaryInteger`) makes the runtime
+    /// search the binary's protocol conformances the first time it meets each type, which took several
+    /// milliseconds of a `summary` process (one search per encoded type, over every conformance the
+    /// statically linked applications hold).
     func set<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
         switch value {
         case let flag as Bool: self.value = .bool(flag)
@@ -115,11 +120,24 @@ private final class JSONNode {
         case let number as Double: self.value = .number(number)
         case let number as Float: self.value = .number(Double(number))
         case let integer as Int: self.value = .integer(integer)
-        case let integer as any BinaryInteger:
-            if let exact = Int(exactly: integer) { self.value = .integer(exact) } else { self.value = .number(Double(integer)) }
+        case let integer as Int64: setInteger(integer)
+        case let integer as Int32: setInteger(integer)
+        case let integer as Int16: setInteger(integer)
+        case let integer as Int8: setInteger(integer)
+        case let integer as UInt: setInteger(integer)
+        case let integer as UInt64: setInteger(integer)
+        case let integer as UInt32: setInteger(integer)
+        case let integer as UInt16: setInteger(integer)
+        case let integer as UInt8: setInteger(integer)
         default:
             try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
+    }
+}
+
+extension JSONNode {
+    fileprivate func setInteger<I: FixedWidthInteger>(_ integer: I) {
+        if let exact = Int(exactly: integer) { value = .integer(exact) } else { value = .number(Double(integer)) }
     }
 }
 

@@ -124,3 +124,15 @@ import Testing
     #expect(batch.y[0] == 0 || abs(batch.y[0]) < 1e-9)
     #expect(batch.y[2] > 1000)
 }
+
+/// A projection leaves PROJ's database closed: its definitions need nothing from `proj.db`, and opening
+/// it is most of a process's PROJ start-up. Linux lists the process's open files in `/proc/self/fd`.
+@Test func aProjectionOpensNoDatabase() throws {
+    let projection = try LocalProjection(center: GeoCoordinate(latitude: 47.37, longitude: 8.54), method: .transverseMercator)
+    let (x, y) = projection.project(GeoCoordinate(latitude: 47.38, longitude: 8.55))
+    #expect(x > 0 && y > 0)
+    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+    let targets = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
+    #expect(!targets.isEmpty)
+    #expect(!targets.contains { $0.hasSuffix("proj.db") }, "open files: \(targets)")
+}

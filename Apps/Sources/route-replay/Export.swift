@@ -8,6 +8,7 @@ extension RouteReplay {
     /// or draws it (map or chart) as SVG or PNG.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Exports a track's route (GPX, GeoJSON, encoded polyline, CSV) or draws its map or a chart (SVG, PNG).",
             discussion: """
             The route is what the engine accepts (see --filter); a pause or gap starts a new segment, which \

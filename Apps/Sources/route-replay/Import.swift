@@ -9,6 +9,7 @@ extension RouteReplay {
     /// `route-replay import`: stores track files in a database (the logic is `WorkoutImporter`'s).
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Imports track files (or directories of them) into a workout store.",
             discussion: """
             Each file is run through the engine and saved in one transaction, with its route and samples. A file \

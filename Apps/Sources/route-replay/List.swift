@@ -7,6 +7,7 @@ extension RouteReplay {
     /// `route-replay list`: queries a workout store and prints JSON (the queries are the store's).
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Lists stored workouts as JSON, or their personal records or weekly totals.")
 
         enum Report: String, ExpressibleByArgument, CaseIterable {

@@ -12,6 +12,7 @@ extension RouteReplay {
     /// two-process tests use it to kill a node mid-session and take the session over from another.
     struct Live: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "live",
             abstract: "Plays a track into a live session kept in a store, as a node of a server does.",
             discussion: """
             The session is acquired when it exists (its owner released it or died; it goes on from its last \

@@ -8,6 +8,7 @@ extension RouteReplay {
     /// summary, or why it was discarded.
     struct Recover: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "recover",
             abstract: "Recovers interrupted sessions from a journal directory and prints their summaries.",
             discussion: """
             Each session journal (<id>.wejournal) is replayed up to its last valid record; a torn or corrupt \

@@ -7,6 +7,7 @@ extension RouteReplay {
     /// `route-replay replay`: the workout as a screen would show it, frame by frame.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Replays a track as a live workout: frames while running, none while paused, then the summary.",
             discussion: """
             --as-fast-as-possible runs on track time only and emits frames at --fps of track time, so its output \

@@ -4,6 +4,8 @@ import ArgumentParser
 /// `route-replay`: replays GPX/JSON/NDJSON tracks through WorkoutEngine.
 @main
 struct RouteReplay: AsyncParsableCommand {
+    // Every command states its name: ArgumentParser derives a missing one with `String(describing:)`,
+    // a search through the binary's protocol conformances at each start.
     static let configuration = CommandConfiguration(
         commandName: "route-replay",
         abstract: "Replays recorded GPX, TCX, JSON and NDJSON workout tracks through WorkoutEngine.",

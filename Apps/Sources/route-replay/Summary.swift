@@ -10,6 +10,7 @@ extension RouteReplay {
     /// directory, one summary per file, several files at once.
     struct Summary: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "summary",
             abstract: "Prints the summary of a track: time, distance, pace, elevation, heart rate, route.",
             discussion: """
             Given one file, prints its summary (one JSON object, or text). Given several files or a directory \
