@@ -54,9 +54,7 @@ struct GPSNoiseDiffusion: Sendable {
         let k1 = b.time - a.time, k2 = time - b.time
         guard k1 > 0, k2 > 0, k1 <= Self.maximumStepSeconds, k2 <= Self.maximumStepSeconds else { return }
         func offset(_ lat: Double, _ lon: Double) -> SIMD2<Double> {
-            var dLon = lon - b.longitude
-            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return SIMD2(dLon * scale.metersPerDegreeLongitude, (lat - b.latitude) * scale.metersPerDegreeLatitude)
+            scale.offsetMeters(latitude: lat, longitude: lon, fromLatitude: b.latitude, fromLongitude: b.longitude)
         }
         // b's offset from the line a–c at b's time (b is the origin).
         let r = (k2 * offset(a.latitude, a.longitude) + k1 * offset(latitude, longitude)) / (k1 + k2)

@@ -43,10 +43,15 @@ extension LocalScale {
 
     /// Distance between two points in this tangent plane, metres.
     func planarDistanceMeters(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
-        var dLon = longitude2 - longitude1
+        let offset = offsetMeters(latitude: latitude2, longitude: longitude2, fromLatitude: latitude1, fromLongitude: longitude1)
+        return (offset.x * offset.x + offset.y * offset.y).squareRoot()
+    }
+
+    /// Metres east (`x`) and north (`y`) of a point from another in this tangent plane, the short way round
+    /// the antimeridian.
+    func offsetMeters(latitude: Double, longitude: Double, fromLatitude: Double, fromLongitude: Double) -> SIMD2<Double> {
+        var dLon = longitude - fromLongitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let east = dLon * metersPerDegreeLongitude
-        let north = (latitude2 - latitude1) * metersPerDegreeLatitude
-        return (east * east + north * north).squareRoot()
+        return SIMD2(dLon * metersPerDegreeLongitude, (latitude - fromLatitude) * metersPerDegreeLatitude)
     }
 }

@@ -34,9 +34,7 @@ struct PositionSmoother: Sendable {
         let dt = b.time - a.time
         guard dt > 1.5, dt < 60 else { return }
         let scale = LocalScale(latitude: a.latitude)
-        var dLon = b.longitude - a.longitude
-        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        let end = SIMD2(dLon * scale.metersPerDegreeLongitude, (b.latitude - a.latitude) * scale.metersPerDegreeLatitude)
+        let end = scale.offsetMeters(latitude: b.latitude, longitude: b.longitude, fromLatitude: a.latitude, fromLongitude: a.longitude)
         let count = Int(dt.rounded(.up))
         for k in 1..<count {
             let s = Double(k) / Double(count)
@@ -186,9 +184,7 @@ struct PositionSmoother: Sendable {
         }
         let scale = LocalScale(latitude: fix.latitude)
         func offset(_ a: RawFix, _ b: RawFix) -> SIMD2<Double> {
-            var dLon = b.longitude - a.longitude
-            if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-            return SIMD2(dLon * scale.metersPerDegreeLongitude, (b.latitude - a.latitude) * scale.metersPerDegreeLatitude)
+            scale.offsetMeters(latitude: b.latitude, longitude: b.longitude, fromLatitude: a.latitude, fromLongitude: a.longitude)
         }
         let before = offset(from, fix) / (fix.time - from.time)
         let after = offset(fix, to) / (to.time - fix.time)
@@ -248,9 +244,7 @@ struct PositionSmoother: Sendable {
     }
 
     private func offset(latitude: Double, longitude: Double, fromLatitude: Double, fromLongitude: Double) -> SIMD2<Double> {
-        var dLon = longitude - fromLongitude
-        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        return SIMD2(dLon * frameScale.metersPerDegreeLongitude, (latitude - fromLatitude) * frameScale.metersPerDegreeLatitude)
+        frameScale.offsetMeters(latitude: latitude, longitude: longitude, fromLatitude: fromLatitude, fromLongitude: fromLongitude)
     }
 
     /// The smoother's frame, which turns its states back into points.
