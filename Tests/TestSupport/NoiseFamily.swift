@@ -254,3 +254,36 @@ extension SyntheticTrack {
                               trueElevationGainMeters: trueElevationGainMeters, trueElevationLossMeters: trueElevationLossMeters)
     }
 }
+
+extension SyntheticTrack {
+    /// The length the noise adds to first order, metres: `Σ (nᵢ₊₁ − nᵢ)·uᵢ`, with `nᵢ` the noise of fix `i`
+    /// (noisy minus truth, east and north) and `uᵢ` the unit direction of the true step from fix `i` to
+    /// `i + 1` (zero where the mover stands): the derivative of the polyline's length by its vertices, the
+    /// noise's movement along the route. On a straight it telescopes to the difference of the noise at the
+    /// two ends; at every turn it does not, so a noise that happens to sit on the outside of the turns makes
+    /// the route longer, one on the inside shorter. Any estimate from the fixes alone carries this term (the
+    /// shifted route is as smooth as the true one): it is what no filter can take off (README, "Accuracy").
+    /// Computed on a tangent plane at the first fix (the term is tens of metres at most, and the plane's
+    /// scale is off by well under 1 % over a few kilometres).
+    public var firstOrderNoiseLengthMeters: Double {
+        guard let first = truth.first else { return 0 }
+        let metersPerDegreeLatitude = 111_132.954 - 559.822 * cos(2 * first.latitude * .pi / 180)
+        let metersPerDegreeLongitude = 111_412.84 * cos(first.latitude * .pi / 180)
+        func plane(_ fix: SyntheticFix) -> SIMD2<Double> {
+            SIMD2((fix.longitude - first.longitude) * metersPerDegreeLongitude, (fix.latitude - first.latitude) * metersPerDegreeLatitude)
+        }
+        var meters = 0.0
+        for i in truth.indices.dropLast() {
+            let step = plane(truth[i + 1]) - plane(truth[i])
+            let length = (step * step).sum().squareRoot()
+            guard length > Self.standingStepMeters else { continue }
+            let noiseStep = (plane(noisy[i + 1]) - plane(truth[i + 1])) - (plane(noisy[i]) - plane(truth[i]))
+            meters += (noiseStep * step).sum() / length
+        }
+        return meters
+    }
+
+    /// A true step shorter than this is the mover standing: it has no direction, and the engine counts no
+    /// distance there (stop detection).
+    public static let standingStepMeters = 0.05
+}
