@@ -21,8 +21,12 @@ struct ElevationAccumulator: Sendable {
     private(set) var lossMeters = 0.0
     private(set) var hasAltitude = false
     /// The latest altitude taken in (the filtered estimate when smoothing applies, else the raw value),
-    /// metres: what the analysis records per fix.
+    /// metres: what the analysis records per fix until the smoothed value of that fix is known.
     private(set) var latestMeters: Double?
+    /// The smoothed altitudes counted since ``removeSettled()``, with the times of their fixes: each fix's
+    /// final altitude, which the analysis takes in place of ``latestMeters`` (see
+    /// ``AnalysisSeries/settle(time:altitudeMeters:)``).
+    private(set) var settled: [(time: Double, altitudeMeters: Double)] = []
     private var axis = KalmanAxis()
     private var lag = FixedLagSmoother(lagSeconds: PositionSmoother.lagSeconds, capacity: 96)
     private var lastTime: Double?
@@ -47,6 +51,12 @@ struct ElevationAccumulator: Sendable {
         self.hysteresisMeters = hysteresisMeters
         self.accelerationNoise = accelerationNoise
         self.defaultAccuracyMeters = defaultAccuracyMeters
+        settled.reserveCapacity(8)
+    }
+
+    /// Forgets the altitudes in ``settled`` (taken by the analysis).
+    mutating func removeSettled() {
+        settled.removeAll(keepingCapacity: true)
     }
 
     var minimumMeters: Double? { hasAltitude ? minimum : nil }
@@ -64,7 +74,7 @@ struct ElevationAccumulator: Sendable {
 
     /// Counts the smoothed altitudes still in the smoother's window.
     mutating func flush() {
-        while let state = lag.popOldest(aheadSeconds: 0) { count(state.state.position.x) }
+        while let state = lag.popOldest(aheadSeconds: 0) { countSmoothed(state.state) }
     }
 
     /// This accumulator with the window counted: what the figures are with every altitude so far.
@@ -118,7 +128,13 @@ struct ElevationAccumulator: Sendable {
         lastRaw = (time, raw)
         lag.push(FixedLagSmoother.State(time: time, position: SIMD2(axis.position, 0), velocity: SIMD2(axis.velocity, 0), payload: 0),
                  gainFromPrevious: gain)
-        while let state = lag.popDue(aheadSeconds: 0) { count(state.state.position.x) }
+        while let state = lag.popDue(aheadSeconds: 0) { countSmoothed(state.state) }
+    }
+
+    /// Counts a smoothed altitude that left the smoother's window, and keeps it for the analysis.
+    private mutating func countSmoothed(_ state: FixedLagSmoother.State) {
+        count(state.position.x)
+        settled.append((state.time, state.position.x))
     }
 
     /// Counts one (smoothed or raw) altitude: extremes and hysteresis.

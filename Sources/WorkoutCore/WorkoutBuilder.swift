@@ -126,7 +126,8 @@ public struct WorkoutBuilder: Sendable {
             sensorHoldLimitSeconds: options.sensorHoldLimitSeconds, rules: options.effectiveRules)
         self.autoPause = options.autoPause.policy(for: options.activity).map(AutoPauseDetector.init(policy:))
         self.analysis = AnalysisSeries(
-            movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond)
+            movingSpeedThresholdMetersPerSecond: options.effectiveRules.movingSpeedThresholdMetersPerSecond,
+            elevationHysteresisMeters: options.elevationHysteresisMeters)
     }
 
     /// Acceleration noise of the position smoother per activity (m²/s³); see `PositionSmoother`. Set by the
@@ -602,6 +603,7 @@ public struct WorkoutBuilder: Sendable {
         pendingChordMeters = 0
         smoother.reset()
         elevation.resetSmoothing()
+        settleAltitudes()
         previousMeasuredPoint = nil
         standingPlace = nil
         lastSmoothedPoint = nil
@@ -800,6 +802,7 @@ public struct WorkoutBuilder: Sendable {
         }
         if let altitude = fix.altitudeMeters {
             elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
+            settleAltitudes()
         }
         guard keepingFix else { return nil }
         let tailMeters = liveDistance ? refreshSmoothingTail().distanceMeters : pendingChordMeters
@@ -847,6 +850,16 @@ extension WorkoutBuilder {
     private mutating func settleDistance(of point: PositionSmoother.Point) {
         guard options.collectsAnalysis else { return }
         analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters)
+    }
+
+    /// The smoothed altitudes that left the altitude smoother's window are final: the analysis takes them as
+    /// their fixes' altitudes (the ones the fixes carried were the filter's estimates of their moment).
+    private mutating func settleAltitudes() {
+        guard !elevation.settled.isEmpty else { return }
+        if options.collectsAnalysis {
+            for (time, meters) in elevation.settled { analysis.settle(time: time, altitudeMeters: meters) }
+        }
+        elevation.removeSettled()
     }
 
     /// Whether the step ending at a smoothed point counts as moving time: its smoothed speed reaches the
@@ -1050,8 +1063,9 @@ extension WorkoutBuilder {
     public var latestSampleTime: Double? { lastTime }
 
     /// The series behind the analysis (splits, laps, best efforts, curves, climbs), fed from each input's
-    /// outcome, each fix's distance settled (``AnalysisSeries/distancesMeters``: those whose smoothed points
-    /// are still in the smoother's window as the track stands now); `nil` when
+    /// outcome, each fix's distance and altitude settled (``AnalysisSeries/distancesMeters`` and
+    /// ``AnalysisSeries/altitudesMeters``: those still in the smoothers' windows as the track stands now);
+    /// `nil` when
     /// ``WorkoutOptions/collectsAnalysis`` is off.
     /// - Complexity: O(n) for the copy, plus one walk over the smoother's window.
     public var analysisSeries: AnalysisSeries? {
@@ -1060,6 +1074,7 @@ extension WorkoutBuilder {
         var series = analysis
         let counted = route.distanceMeters
         _ = walkSmoothingTail { time, meters in series.settle(time: time, distanceMeters: counted + meters) }
+        for (time, meters) in elevation.flushed.settled { series.settle(time: time, altitudeMeters: meters) }
         return series
     }
 

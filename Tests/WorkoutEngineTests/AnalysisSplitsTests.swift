@@ -13,7 +13,8 @@ struct AnalysisSplitsTests {
     static let stepMeters = 4.0
     static let steps = 2600  // 10 400 m in 2 600 s
 
-    static func samples(laps: [(second: Double, trigger: LapTrigger?)] = []) throws -> [Sample] {
+    static func samples(laps: [(second: Double, trigger: LapTrigger?)] = [],
+                        altitude: (Double) -> Double = { 100 + 0.02 * $0 }) throws -> [Sample] {
         let distances = (0...steps).map { Double($0) * stepMeters }
         let points = try GeodReference.directPoints(latitude: 47, longitude: 8, azimuthDegrees: 0, distancesMeters: distances)
         #expect(points.count == distances.count)
@@ -22,7 +23,7 @@ struct AnalysisSplitsTests {
         for (k, point) in points.enumerated() {
             let time = start + Double(k)
             samples.append(.location(LocationSample(time: time, latitude: point.latitude, longitude: point.longitude,
-                                                    altitudeMeters: 100 + 0.02 * distances[k])))
+                                                    altitudeMeters: altitude(distances[k]))))
             samples.append(.heartRate(HeartRateSample(time: time, beatsPerMinute: 150)))
             while let lap = pending.first, start + lap.second <= time {
                 samples.append(.event(WorkoutEventSample(time: start + lap.second, kind: .lap, lapTrigger: lap.trigger)))
@@ -73,6 +74,57 @@ struct AnalysisSplitsTests {
         // The splits add up to the workout.
         let moving = km.reduce(0) { $0 + $1.figures.movingSeconds }
         #expect(abs(moving - (summary.metrics.movingSeconds ?? 0)) < 1e-6)
+    }
+
+    /// Splits count gain and loss by the summary's rule (a climb counts once the altitude turns back by more
+    /// than the hysteresis, 2 m): up 10 m over 400 m, down 1 m (within the hysteresis) over 100 m, up 11 m
+    /// over 500 m, then down 20 m over the second kilometre. By arithmetic: the first kilometre gains 20 m
+    /// and loses nothing (the dip is no descent), the second loses 20 m; the splits add up to the summary's.
+    @Test func splitElevationFollowsTheSummarysHysteresis() throws {
+        func altitude(_ meters: Double) -> Double {
+            switch meters {
+            case ..<400: 100 + 10 * meters / 400
+            case ..<500: 110 - (meters - 400) / 100
+            case ..<1000: 109 + 11 * (meters - 500) / 500
+            case ..<2000: 120 - 20 * (meters - 1000) / 1000
+            default: 100
+            }
+        }
+        let summary = try WorkoutSummary(samples: Self.samples(altitude: altitude), options: Self.options)
+        #expect(abs((summary.metrics.elevationGainMeters ?? 0) - 20) < 1e-3)
+        #expect(abs((summary.metrics.elevationLossMeters ?? 0) - 20) < 1e-3)
+        let km = summary.analysis.splits.kilometers
+        try #require(km.count == 11)
+        #expect(abs((km[0].figures.elevationGainMeters ?? 0) - 20) < 1e-3)
+        #expect((km[0].figures.elevationLossMeters ?? 1) < 1e-3)
+        #expect((km[1].figures.elevationGainMeters ?? 1) < 1e-3)
+        #expect(abs((km[1].figures.elevationLossMeters ?? 0) - 20) < 1e-3)
+        for split in km.dropFirst(2) {
+            #expect((split.figures.elevationGainMeters ?? 1) < 1e-3 && (split.figures.elevationLossMeters ?? 1) < 1e-3)
+        }
+    }
+
+    /// On real recordings the splits' and the laps' gain and loss add up to the summary's (they count the
+    /// same smoothed altitudes by the same rule); before, they summed every rise of the filter's estimate
+    /// and read up to 2.6 times the summary's gain (the vívoactive's altimeter settling by 1 000 m).
+    @Test(arguments: ["run-garmin-connect-hr-cadence.gpx", "run-suunto-ambit-hr-cad-pauses.gpx",
+                      "hike-garmin-gpsmap64s-2seg-elevation.gpx", "other-garmin-vivoactive-xcski-2laps.tcx",
+                      "ride-garmin-edge500-hr.tcx", "run-garmin-fr410-hr-3laps.tcx",
+                      "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit"])
+    func splitsAndLapsAddUpToTheSummarysElevation(name: String) throws {
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(name).path)
+        let gain = try #require(summary.metrics.elevationGainMeters), loss = try #require(summary.metrics.elevationLossMeters)
+        #expect(gain > 10)
+        func sums(_ figures: [IntervalFigures]) -> (gain: Double, loss: Double) {
+            (figures.map { $0.elevationGainMeters ?? 0 }.reduce(0, +), figures.map { $0.elevationLossMeters ?? 0 }.reduce(0, +))
+        }
+        for (kind, figures) in [("kilometre splits", summary.analysis.splits.kilometers.map(\.figures)),
+                                ("mile splits", summary.analysis.splits.miles.map(\.figures)),
+                                ("laps", summary.analysis.laps.map(\.figures))] where !figures.isEmpty {
+            let (g, l) = sums(figures)
+            #expect(abs(g - gain) < 0.05 + 1e-4 * gain, "\(name) \(kind): gain \(g) m, summary \(gain) m")
+            #expect(abs(l - loss) < 0.05 + 1e-4 * loss, "\(name) \(kind): loss \(l) m, summary \(loss) m")
+        }
     }
 
     @Test func bestEffortsAreExact() throws {

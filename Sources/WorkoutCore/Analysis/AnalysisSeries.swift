@@ -21,7 +21,10 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// Moving time up to each fix, seconds: the steps whose speed reached the moving threshold, as the
     /// builder counts them (a step after a pause or a new segment never counts).
     public private(set) var movingSeconds = ContiguousArray<Double>()
-    /// The smoothed altitude at each fix, metres; NaN before any altitude.
+    /// The altitude at each fix, metres; NaN where the fix has none. In the default mode, the smoothed
+    /// altitude of the fix once the altitude smoother has every fix of its window after it (the builder
+    /// settles it, see ``settle(time:altitudeMeters:)``), the one the summary's gain and loss count; before
+    /// that, and in `--filter none`, as the fix carried it.
     public private(set) var altitudesMeters = ContiguousArray<Float>()
     /// Whether the session paused, or a new segment began, between the previous fix and this one.
     public private(set) var followsBreak = ContiguousArray<Bool>()
@@ -35,17 +38,24 @@ public struct AnalysisSeries: Sendable, Hashable {
     public private(set) var laps: [LapMark] = []
     /// The speed at which a step counts as moving (the activity's threshold).
     public let movingSpeedThresholdMetersPerSecond: Double
+    /// How far the altitude must turn back from its extreme for a climb or a descent to count (the
+    /// summary's ``WorkoutOptions/elevationHysteresisMeters``): intervals count gain and loss by the same
+    /// rule as the summary, so that the splits' or the laps' gains add up to the summary's.
+    public let elevationHysteresisMeters: Double
 
     /// Creates the value from its parts.
-    public init(movingSpeedThresholdMetersPerSecond: Double) {
+    public init(movingSpeedThresholdMetersPerSecond: Double, elevationHysteresisMeters: Double = 0) {
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond
+        self.elevationHysteresisMeters = elevationHysteresisMeters
     }
 
     /// The number of fixes kept.
     public var fixCount: Int { times.count }
 
-    /// Fixes before this index are settled, or were never smoothed.
+    /// Fixes before this index have their distance settled, or were never smoothed.
     private var settledCount = 0
+    /// Fixes before this index have their altitude settled, or were never smoothed.
+    private var altitudeSettledCount = 0
 
     /// Sets the distance of the fix at `time` to its settled value: the builder's smoothed point of that fix
     /// has left the smoother's window (or the workout is being summarised), so the distance along the track
@@ -57,6 +67,17 @@ public struct AnalysisSeries: Sendable, Hashable {
         guard settledCount < times.count, times[settledCount] == time else { return }
         distancesMeters[settledCount] = distanceMeters
         settledCount += 1
+    }
+
+    /// Sets the altitude of the fix at `time` to its smoothed value: the altitude smoother has every fix of
+    /// its window after it (or the workout is being summarised), so it no longer changes. Settlements come
+    /// in time order; a time that matches no kept fix changes nothing.
+    /// - Complexity: O(1) amortised.
+    mutating func settle(time: Double, altitudeMeters: Double) {
+        while altitudeSettledCount < times.count, times[altitudeSettledCount] < time { altitudeSettledCount += 1 }
+        guard altitudeSettledCount < times.count, times[altitudeSettledCount] == time else { return }
+        altitudesMeters[altitudeSettledCount] = Float(altitudeMeters)
+        altitudeSettledCount += 1
     }
 
     /// Records what an input did, from its outcome.

@@ -1,5 +1,5 @@
 /// The fix series prepared for the analysis at summary time: distance made non-decreasing, cumulative
-/// gain and loss of the smoothed altitude, and positions found by distance, time or running time.
+/// gain and loss of the smoothed altitude (by the summary's rule), and positions found by distance, time or running time.
 struct AnalysisTrack: Sendable {
     let times: ContiguousArray<Double>
     /// The builder's distance made non-decreasing: the running minimum from the end, so the last value is
@@ -7,7 +7,7 @@ struct AnalysisTrack: Sendable {
     let distances: ContiguousArray<Double>
     let elapsed: ContiguousArray<Double>
     let moving: ContiguousArray<Double>
-    /// Cumulative rises and falls of the smoothed altitude from fix to fix, metres.
+    /// Cumulative gain and loss at each fix, metres, by the summary's rule (``CumulativeElevation``).
     let gains: ContiguousArray<Double>
     let losses: ContiguousArray<Double>
     let altitudes: ContiguousArray<Float>
@@ -25,19 +25,9 @@ struct AnalysisTrack: Sendable {
             for i in stride(from: n - 2, through: 0, by: -1) where d[i] > d[i + 1] { d[i] = d[i + 1] }
         }
         distances = d
-        var g = ContiguousArray<Double>(repeating: 0, count: n)
-        var l = ContiguousArray<Double>(repeating: 0, count: n)
-        var lastAltitude = Double.nan
-        for i in 0..<n {
-            let altitude = Double(series.altitudesMeters[i])
-            let step = altitude - lastAltitude
-            let previousGain = i > 0 ? g[i - 1] : 0, previousLoss = i > 0 ? l[i - 1] : 0
-            g[i] = previousGain + (step.isFinite && step > 0 ? step : 0)
-            l[i] = previousLoss + (step.isFinite && step < 0 ? -step : 0)
-            if altitude.isFinite { lastAltitude = altitude }
-        }
-        gains = g
-        losses = l
+        let elevation = CumulativeElevation(altitudes: series.altitudesMeters, hysteresisMeters: series.elevationHysteresisMeters)
+        gains = elevation.gains
+        losses = elevation.losses
     }
 
     var count: Int { times.count }
