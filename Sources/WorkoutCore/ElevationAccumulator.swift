@@ -77,11 +77,19 @@ struct ElevationAccumulator: Sendable {
         while let state = lag.popOldest(aheadSeconds: 0) { countSmoothed(state.state) }
     }
 
-    /// This accumulator with the window counted: what the figures are with every altitude so far.
+    /// This accumulator with the window counted: what the figures are with every altitude so far (its
+    /// ``settled`` list is not extended: a copy taken for a figure allocates nothing).
     var flushed: ElevationAccumulator {
         var copy = self
-        copy.flush()
+        while let state = copy.lag.popOldest(aheadSeconds: 0) { copy.count(state.state.position.x) }
         return copy
+    }
+
+    /// The smoothed altitudes still in the smoother's window, as the track stands now, oldest first, with
+    /// their fixes' times.
+    func forEachPendingSmoothed(_ body: (_ time: Double, _ altitudeMeters: Double) -> Void) {
+        var lag = self.lag
+        while let state = lag.popOldest(aheadSeconds: 0) { body(state.state.time, state.state.position.x) }
     }
 
     /// Takes in an altitude; `smooth` is false for `--filter none` and for untimed fixes.

@@ -820,7 +820,8 @@ extension WorkoutBuilder {
     /// smoothed speed reaches the moving threshold, and it moves the distance chord on.
     private mutating func takeSmoothed(_ point: PositionSmoother.Point) {
         let rules = options.effectiveRules
-        if point.payload > 0, Self.isMoving(point, rules: rules) { movingSeconds += point.payload }
+        let movingStep = Self.movingStepSeconds(of: point, rules: rules)
+        movingSeconds += movingStep ?? 0
         let standing = Self.isStanding(point, rules: rules)
         if let previous = previousSmoothedPoint {
             PositionSmoother.forEachPointBetween(previous, point) { between in
@@ -836,7 +837,15 @@ extension WorkoutBuilder {
         let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &standingPlace, to: point,
                                        isStanding: standing, scale: scale) * moverShare(of: point)
         if meters > 0 { route.addDistance(meters) }
-        settleDistance(of: point)
+        settleDistance(of: point, movingStepSeconds: movingStep)
+    }
+
+    /// The moving time of the step a smoothed point ends: its seconds when the point counts as moving, else
+    /// 0; `nil` when the step's moving time is not the smoother's to decide (the device stated the fix's
+    /// speed, or the step starts a segment).
+    static func movingStepSeconds(of point: PositionSmoother.Point, rules: ActivityRules) -> Double? {
+        guard point.payload > 0 else { return nil }
+        return isMoving(point, rules: rules) ? point.payload : 0
     }
 
     /// The share of a chord ending at `point` that the mover travelled: the rest is GPS error that the
@@ -845,11 +854,12 @@ extension WorkoutBuilder {
         smoother.noiseDiffusion.lengthFactor(speedMetersPerSecond: point.speedMetersPerSecond)
     }
 
-    /// The smoothed point of a fix has left the window: the distance to it is final, and the analysis takes
-    /// it as that fix's distance (the one the fix carried was the best estimate of its moment).
-    private mutating func settleDistance(of point: PositionSmoother.Point) {
+    /// The smoothed point of a fix has left the window: the distance to it and the moving time up to it are
+    /// final, and the analysis takes them as that fix's (the ones the fix carried were the best estimates of
+    /// its moment).
+    private mutating func settleDistance(of point: PositionSmoother.Point, movingStepSeconds: Double?) {
         guard options.collectsAnalysis else { return }
-        analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters)
+        analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters, movingStepSeconds: movingStepSeconds)
     }
 
     /// The smoothed altitudes that left the altitude smoother's window are final: the analysis takes them as
@@ -992,12 +1002,13 @@ extension WorkoutBuilder {
     }
 
     private var computedSmoothingTail: (distanceMeters: Double, movingSeconds: Double) {
-        walkSmoothingTail { _, _ in }
+        walkSmoothingTail { _, _, _ in }
     }
 
     /// Walks the smoothed points still in the smoother's window as ``takeSmoothed(_:)`` will (without
-    /// changing anything), calling `visit` with each point's time and the metres the window adds up to it.
-    private func walkSmoothingTail(_ visit: (_ time: Double, _ metersSoFar: Double) -> Void) -> (distanceMeters: Double, movingSeconds: Double) {
+    /// changing anything), calling `visit` with each point's time, the metres the window adds up to it and
+    /// the moving time of the step it ends (``movingStepSeconds(of:rules:)``).
+    private func walkSmoothingTail(_ visit: (_ time: Double, _ metersSoFar: Double, _ movingStepSeconds: Double?) -> Void) -> (distanceMeters: Double, movingSeconds: Double) {
         guard options.filterMode == .default else { return (pendingChordMeters, 0) }
         let rules = options.effectiveRules
         var anchor = previousMeasuredPoint, pending = pendingChordMeters, standing = standingPlace
@@ -1006,7 +1017,8 @@ extension WorkoutBuilder {
         // The tangent plane at the chord's anchor, computed again only when the anchor moves.
         var scaleLatitude = Double.nan, scale = LocalScale(latitude: 0)
         smoother.forEachPending { point in
-            if point.payload > 0, Self.isMoving(point, rules: rules) { moving += point.payload }
+            let movingStep = Self.movingStepSeconds(of: point, rules: rules)
+            moving += movingStep ?? 0
             let isStanding = Self.isStanding(point, rules: rules)
             if let previous {
                 PositionSmoother.forEachPointBetween(previous, point) { between in
@@ -1021,7 +1033,7 @@ extension WorkoutBuilder {
             if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
             meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
                                         isStanding: isStanding, scale: scale) * moverShare(of: point)
-            visit(point.time, meters + pending)
+            visit(point.time, meters + pending, movingStep)
         }
         return (meters + pending, moving)
     }
@@ -1073,8 +1085,10 @@ extension WorkoutBuilder {
         // The fixes whose smoothed points are still in the window: settled as they stand now.
         var series = analysis
         let counted = route.distanceMeters
-        _ = walkSmoothingTail { time, meters in series.settle(time: time, distanceMeters: counted + meters) }
-        for (time, meters) in elevation.flushed.settled { series.settle(time: time, altitudeMeters: meters) }
+        _ = walkSmoothingTail { time, meters, movingStep in
+            series.settle(time: time, distanceMeters: counted + meters, movingStepSeconds: movingStep)
+        }
+        elevation.forEachPendingSmoothed { time, meters in series.settle(time: time, altitudeMeters: meters) }
         return series
     }
 

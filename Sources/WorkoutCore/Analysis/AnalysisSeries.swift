@@ -18,9 +18,24 @@ public struct AnalysisSeries: Sendable, Hashable {
     public private(set) var distancesMeters = ContiguousArray<Double>()
     /// Running time at each fix, seconds (pauses excluded).
     public private(set) var elapsedSeconds = ContiguousArray<Double>()
-    /// Moving time up to each fix, seconds: the steps whose speed reached the moving threshold, as the
-    /// builder counts them (a step after a pause or a new segment never counts).
-    public private(set) var movingSeconds = ContiguousArray<Double>()
+    /// The moving time of the step that ends at each fix, seconds: in the default mode, as the summary
+    /// decides it on the fix's smoothed point once that has left the smoother's window (the builder settles
+    /// it with the distance, see ``settle(time:distanceMeters:movingStepSeconds:)``); before that, in
+    /// `--filter none` and where the device states the speed, the step's time when its speed reached the
+    /// moving threshold. A step after a pause or a new segment never counts.
+    public private(set) var movingStepSeconds = ContiguousArray<Double>()
+    /// Moving time up to each fix, seconds: the running sum of ``movingStepSeconds``.
+    /// - Complexity: O(n).
+    public var movingSeconds: ContiguousArray<Double> {
+        var total = 0.0
+        var sums = ContiguousArray<Double>()
+        sums.reserveCapacity(movingStepSeconds.count)
+        for step in movingStepSeconds {
+            total += step
+            sums.append(total)
+        }
+        return sums
+    }
     /// The altitude at each fix, metres; NaN where the fix has none. In the default mode, the smoothed
     /// altitude of the fix once the altitude smoother has every fix of its window after it (the builder
     /// settles it, see ``settle(time:altitudeMeters:)``), the one the summary's gain and loss count; before
@@ -57,15 +72,16 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// Fixes before this index have their altitude settled, or were never smoothed.
     private var altitudeSettledCount = 0
 
-    /// Sets the distance of the fix at `time` to its settled value: the builder's smoothed point of that fix
-    /// has left the smoother's window (or the workout is being summarised), so the distance along the track
-    /// to it no longer changes. Settlements come in time order; a time that matches no kept fix changes
-    /// nothing.
+    /// Sets the distance of the fix at `time`, and the moving time of the step it ends when
+    /// `movingStepSeconds` is given, to their settled values: the builder's smoothed point of that fix has
+    /// left the smoother's window (or the workout is being summarised), so they no longer change.
+    /// Settlements come in time order; a time that matches no kept fix changes nothing.
     /// - Complexity: O(1) amortised.
-    mutating func settle(time: Double, distanceMeters: Double) {
+    mutating func settle(time: Double, distanceMeters: Double, movingStepSeconds step: Double?) {
         while settledCount < times.count, times[settledCount] < time { settledCount += 1 }
         guard settledCount < times.count, times[settledCount] == time else { return }
         distancesMeters[settledCount] = distanceMeters
+        if let step, !followsBreak[settledCount] { movingStepSeconds[settledCount] = step }
         settledCount += 1
     }
 
@@ -132,17 +148,17 @@ public struct AnalysisSeries: Sendable, Hashable {
     mutating func append(_ fix: AnalysisFix) {
         guard let time = fix.time, time.isFinite, let elapsed = fix.elapsedSeconds else { return }
         let breaks = fix.followsBreak
-        var moving = movingSeconds.last ?? 0
+        var moving = 0.0
         if let last = times.last {
             guard time >= last else { return }
             if !breaks, time > last, let speed = fix.speedMetersPerSecond, speed >= movingSpeedThresholdMetersPerSecond {
-                moving += time - last
+                moving = time - last
             }
         }
         times.append(time)
         distancesMeters.append(fix.distanceMeters)
         elapsedSeconds.append(elapsed)
-        movingSeconds.append(moving)
+        movingStepSeconds.append(moving)
         altitudesMeters.append(fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan)
         followsBreak.append(breaks || times.count == 1)
     }
