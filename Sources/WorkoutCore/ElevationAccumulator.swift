@@ -40,6 +40,13 @@ struct ElevationAccumulator: Sendable {
     static let noiseWindowSeconds = 60.0
     static let minimumAccuracyMeters = 0.2
     private var smoothedStarted = false
+    /// The fastest the altitude may change between the first readings of a segment (m/s) before the earlier
+    /// reading counts as an altimeter still settling: a barometric altimeter that calibrates at the start
+    /// climbs hundreds of metres in seconds (a vívoactive's first ten readings go from 1,258 m to 2,257 m,
+    /// 655 m in the first second), where a skier or a rider descending a 30 % slope at 10 m/s drops 3 m/s.
+    static let settlingVerticalSpeed = 5.0
+    /// The first altitude of a segment, held until the next one shows it was not still settling.
+    private var settlingCandidate: (time: Double, altitudeMeters: Double, accuracyMeters: Double?)?
     /// The extreme reached in the current direction and the extreme it started from.
     private var extreme = 0.0
     private var turning = 0.0
@@ -72,8 +79,13 @@ struct ElevationAccumulator: Sendable {
         secondLastRaw = nil
     }
 
-    /// Counts the smoothed altitudes still in the smoother's window.
+    /// Counts the smoothed altitudes still in the smoother's window (and a segment's first altitude, held
+    /// for the next one, as it stands).
     mutating func flush() {
+        if let candidate = settlingCandidate {
+            settlingCandidate = nil
+            filterAndSmooth(candidate.altitudeMeters, time: candidate.time, accuracyMeters: candidate.accuracyMeters)
+        }
         while let state = lag.popOldest(aheadSeconds: 0) { countSmoothed(state.state) }
     }
 
@@ -82,6 +94,7 @@ struct ElevationAccumulator: Sendable {
     var flushed: ElevationAccumulator {
         var copy = self
         while let state = copy.lag.popOldest(aheadSeconds: 0) { copy.count(state.state.position.x) }
+        if let candidate = copy.settlingCandidate { copy.count(candidate.altitudeMeters) }
         return copy
     }
 
@@ -90,17 +103,44 @@ struct ElevationAccumulator: Sendable {
     func forEachPendingSmoothed(_ body: (_ time: Double, _ altitudeMeters: Double) -> Void) {
         var lag = self.lag
         while let state = lag.popOldest(aheadSeconds: 0) { body(state.state.time, state.state.position.x) }
+        if let candidate = settlingCandidate { body(candidate.time, candidate.altitudeMeters) }
     }
 
-    /// Takes in an altitude; `smooth` is false for `--filter none` and for untimed fixes.
-    mutating func add(altitudeMeters raw: Double, time: Double?, accuracyMeters: Double?, smooth: Bool) {
-        guard raw.isFinite else { return }
+    /// Takes in an altitude; `smooth` is false for `--filter none` and for untimed fixes. Returns the number
+    /// of altitudes dropped as an altimeter still settling (0 or 1): when smoothing, a segment's first
+    /// altitude waits for the next, and is dropped when the two are further apart than
+    /// ``settlingVerticalSpeed`` allows; the next then waits in its place.
+    @discardableResult
+    mutating func add(altitudeMeters raw: Double, time: Double?, accuracyMeters: Double?, smooth: Bool) -> Int {
+        guard raw.isFinite else { return 0 }
         guard smooth, let time else {
             flush()
             latestMeters = raw
             count(raw)
-            return
+            return 0
         }
+        guard smoothedStarted else {
+            guard let candidate = settlingCandidate else {
+                settlingCandidate = (time, raw, accuracyMeters)
+                latestMeters = nil
+                return 0
+            }
+            if time > candidate.time, abs(raw - candidate.altitudeMeters) / (time - candidate.time) > Self.settlingVerticalSpeed {
+                settlingCandidate = (time, raw, accuracyMeters)
+                latestMeters = nil
+                return 1
+            }
+            settlingCandidate = nil
+            filterAndSmooth(candidate.altitudeMeters, time: candidate.time, accuracyMeters: candidate.accuracyMeters)
+            filterAndSmooth(raw, time: time, accuracyMeters: accuracyMeters)
+            return 0
+        }
+        filterAndSmooth(raw, time: time, accuracyMeters: accuracyMeters)
+        return 0
+    }
+
+    /// Runs an altitude through the filter and into the smoother; counts what leaves the window.
+    private mutating func filterAndSmooth(_ raw: Double, time: Double, accuracyMeters: Double?) {
         let sigma = min(max(accuracyMeters ?? defaultAccuracyMeters, 0.5), 50)
         var gain = SmootherGain()
         if smoothedStarted, let last = lastTime {

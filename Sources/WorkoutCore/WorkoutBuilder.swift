@@ -801,7 +801,8 @@ public struct WorkoutBuilder: Sendable {
                               verticalAccuracyMeters: fix.verticalAccuracyMeters, speedMetersPerSecond: stepSpeed)
         }
         if let altitude = fix.altitudeMeters {
-            elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
+            let unsettled = elevation.add(altitudeMeters: altitude, time: fix.time, accuracyMeters: fix.verticalAccuracyMeters, smooth: smoothing)
+            for _ in 0..<unsettled { rejectedReadings.add(.altitude) }
             settleAltitudes()
         }
         guard keepingFix else { return nil }
