@@ -5,7 +5,10 @@ Prints one JSON object keyed by file name with, per FIT file: record count, reco
 first and last record time (seconds since 1970; times counted from power-on are corrected with the
 file's timestamp_correlation), sums and counts of heart rate, cadence (+ fractional), power and
 temperature, the last record distance, the session totals, the laps (count, summed distance and timer
-time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all).
+time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all). For a file
+whose records carry distance but no position (a treadmill, a watch without GPS): the seconds after its first
+such record at which the distance since that record reaches each whole kilometre, interpolated linearly
+between the two records around it (`kilometreCrossingSeconds`).
 
 Usage: python3 scripts/fit-reference.py FILE.fit... > Tests/Reference/fit-reference.json
 (needs `pip install fitdecode==0.11.0`)
@@ -96,7 +99,19 @@ def describe(path):
         t = seconds(field(r, "timestamp"), correlation)
         if t is not None:
             times.append(t)
+    crossings = []
+    if positions == 0:
+        steps = [(seconds(field(r, "timestamp"), correlation), field(r, "distance")) for r in records]
+        steps = [(t, d) for t, d in steps if t is not None and d is not None]
+        if steps:
+            t0, d0 = steps[0]
+            next_km = 1000.0
+            for (ta, da), (tb, db) in zip(steps, steps[1:]):
+                while db - d0 >= next_km > da - d0:
+                    crossings.append(ta - t0 + (tb - ta) * (next_km - (da - d0)) / (db - da))
+                    next_km += 1000.0
     out.update({
+        "kilometreCrossingSeconds": crossings,
         "recordsWithPosition": positions,
         "recordsWithDistanceNoPosition": distance_count,
         "firstTime": times[0] if times else None,

@@ -13,6 +13,7 @@ protocol OutcomeCollector {
     mutating func noteLocationIndex(_ index: Int)
     mutating func noteRejectedReading(_ kind: ReadingKind)
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool)
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep)
 }
 
 /// The collector that keeps nothing.
@@ -24,6 +25,7 @@ struct NoOutcome: OutcomeCollector {
     mutating func noteLocationIndex(_ index: Int) {}
     mutating func noteRejectedReading(_ kind: ReadingKind) {}
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {}
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) {}
 }
 
 /// A ``SampleOutcome`` for a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): the
@@ -38,6 +40,7 @@ struct RecordingOutcome: OutcomeCollector {
     mutating func noteLocationIndex(_ index: Int) { outcome.noteLocationIndex(index) }
     mutating func noteRejectedReading(_ kind: ReadingKind) { outcome.noteRejectedReading(kind) }
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) { outcome.noteAccepted(fix, released: released) }
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { outcome.noteDeviceDistance(step) }
 }
 
 extension SampleOutcome: OutcomeCollector {
@@ -50,4 +53,5 @@ extension SampleOutcome: OutcomeCollector {
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
         if released { releasedFixes.append(fix) } else { acceptedFix = fix }
     }
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { deviceDistance = step }
 }

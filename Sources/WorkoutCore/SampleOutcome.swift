@@ -28,6 +28,9 @@ public struct SampleOutcome: Sendable, Hashable {
     public var acceptedFix: AcceptedFix?
     /// Fixes held back earlier and accepted by this input with it (a relocation), before ``acceptedFix``.
     public var releasedFixes: [AcceptedFix] = []
+    /// For a device's distance reading counted as the workout's distance (the route has no fix yet): the
+    /// step it made.
+    public var deviceDistance: DeviceDistanceStep?
     /// The session clock after the input.
     public var clock = SessionClock()
     /// The live figures after the input.

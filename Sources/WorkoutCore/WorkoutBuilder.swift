@@ -94,6 +94,8 @@ public struct WorkoutBuilder: Sendable {
     private var previousAutoPauseFix: LocationSample?
     /// Distance a device measured itself (``DistanceSample``), while running.
     private var deviceDistanceMeters = 0.0
+    /// Whether the next device distance step follows a pause or a new segment (or is the first).
+    private var deviceStepFollowsBreak = true
     /// The input's pauses are the device's own timer events (``useDeviceTimer()``): no recording-gap pause
     /// is added on top, so running time matches the device's timer time.
     public private(set) var usesDeviceTimer = false
@@ -591,6 +593,7 @@ public struct WorkoutBuilder: Sendable {
 
     private mutating func beginSegment() {
         nextFixCrossesGap = false
+        deviceStepFollowsBreak = true
         route.startsNewSegment = true
         filter.beginSegment()
         beginMeasuredSegment()
@@ -674,7 +677,7 @@ public struct WorkoutBuilder: Sendable {
         case .activeEnergy(let increment):
             physiology.addDeviceEnergy(increment.kilocalories)
         case .distance(let reading):
-            addDeviceDistance(reading)
+            addDeviceDistance(reading, into: &outcome)
         case .weather, .event:
             break
         }
@@ -682,19 +685,38 @@ public struct WorkoutBuilder: Sendable {
 
     /// A device's own distance (a treadmill, a wheel sensor): counted only while the route has no fix (see
     /// ``distanceMeters``), from the increase of its running total while the session runs; it also gives
-    /// speed and moving time to a workout without positions.
-    private mutating func addDeviceDistance(_ reading: DistanceSample) {
+    /// speed and moving time to a workout without positions, and the analysis its steps
+    /// (``DeviceDistanceStep``).
+    private mutating func addDeviceDistance(_ reading: DistanceSample, into outcome: inout some OutcomeCollector) {
         let total = reading.cumulativeMeters
         guard total.isFinite, total >= 0 else { return }
-        defer { previousDeviceDistance = (total, reading.time) }
-        guard clock.state == .running, let (previous, previousTime) = previousDeviceDistance, total >= previous else { return }
-        let meters = total - previous
-        deviceDistanceMeters += meters
-        guard route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 else { return }
-        let speed = meters / (t1 - t0)
-        currentSpeedMetersPerSecond = speed
-        if speed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond { movingSeconds += t1 - t0 }
-        maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, speed)
+        let previousReading = previousDeviceDistance
+        previousDeviceDistance = (total, reading.time)
+        guard clock.state == .running else {
+            deviceStepFollowsBreak = true
+            return
+        }
+        var speed: Double?
+        var moving = 0.0
+        if let (previous, previousTime) = previousReading, total >= previous {
+            let meters = total - previous
+            deviceDistanceMeters += meters
+            if route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 {
+                let stepSpeed = meters / (t1 - t0)
+                speed = stepSpeed
+                currentSpeedMetersPerSecond = stepSpeed
+                if stepSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+                    movingSeconds += t1 - t0
+                    moving = t1 - t0
+                }
+                maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, stepSpeed)
+            }
+        }
+        guard route.locationCount == 0, let time = reading.time, time.isFinite else { return }
+        outcome.noteDeviceDistance(DeviceDistanceStep(
+            time: time, distanceMeters: deviceDistanceMeters, elapsedSeconds: clock.elapsedSeconds(at: time),
+            speedMetersPerSecond: speed, movingSeconds: moving, followsBreak: deviceStepFollowsBreak))
+        deviceStepFollowsBreak = false
     }
 
     private mutating func addLocation(_ fix: LocationSample, into outcome: inout some OutcomeCollector) {

@@ -103,6 +103,41 @@ import WorkoutEngine
         #expect(summary.metrics.heartRateAverage != nil)
     }
 
+    /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
+    static func kilometreCrossings(_ file: String) throws -> [Double] {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        let crossings = try #require(object?[file]?["kilometreCrossingSeconds"] as? [NSNumber])
+        return crossings.map(\.doubleValue)
+    }
+
+    /// A workout without positions is analysed on the device's distance: kilometre splits end where the
+    /// distance since the first record reaches each kilometre, at the times fitdecode's reading of the
+    /// records gives (interpolated between the two records around it, as the splits are), and the splits and
+    /// laps add up to the summary's distance and moving time. Before, such a workout had no splits, no best
+    /// efforts and 44 laps of 0 m.
+    @Test("a workout without positions has splits and laps on the device's distance",
+          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
+    func splitsOnTheDevicesDistance(_ file: String) throws {
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
+        let crossings = try Self.kilometreCrossings(file)
+        let splits = summary.analysis.splits.kilometers
+        try #require(splits.count == crossings.count + 1, "\(file): \(splits.count) splits, \(crossings.count) whole kilometres")
+        var wallSeconds = 0.0
+        for (split, crossing) in zip(splits, crossings) {
+            wallSeconds += split.figures.totalSeconds
+            #expect(abs(split.figures.distanceMeters - 1000) < 1e-6)
+            #expect(abs(wallSeconds - crossing) < 0.01, "\(file) km \(split.number): \(wallSeconds) s, fitdecode \(crossing) s")
+        }
+        let m = summary.metrics
+        #expect(abs(splits.map(\.figures.distanceMeters).reduce(0, +) - m.distanceMeters) < 1e-6)
+        #expect(abs(splits.map(\.figures.movingSeconds).reduce(0, +) - (m.movingSeconds ?? -1)) < 0.01)
+        let laps = summary.analysis.laps
+        #expect(abs(laps.map(\.figures.distanceMeters).reduce(0, +) - m.distanceMeters) < 1e-6)
+        #expect(laps.allSatisfy { $0.figures.distanceMeters > 0 })
+        #expect(summary.analysis.bestEfforts.contains { $0.name == "5k" })
+    }
+
     @Test("a truncated FIT file gives a summary with damage; strict makes it an error naming the byte")
     func damageInSummary() throws {
         let bytes = try Data(contentsOf: TestPaths.sampleTrack("run-polar-treadmill-12km.fit"))

@@ -1,7 +1,7 @@
 import WorkoutSamples
 
-/// The parts of an input's outcome the analysis takes: its accepted fixes, whether its reading was
-/// rejected, and its laps.
+/// The parts of an input's outcome the analysis takes: its accepted fixes (or the device distance step it
+/// made), whether its reading was rejected, and its laps.
 struct AnalysisOutcomeParts {
     /// Fixes held back earlier and accepted with this input (rare), before ``fix``.
     var released: [AnalysisFix] = []
@@ -27,6 +27,7 @@ struct AnalysisOutcome: OutcomeCollector {
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
         if released { parts.released.append(AnalysisFix(fix)) } else { parts.fix = AnalysisFix(fix) }
     }
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { parts.fix = AnalysisFix(step) }
 }
 
 /// What the analysis keeps of an ``AcceptedFix`` (a few numbers, not the whole fix).
@@ -37,6 +38,8 @@ struct AnalysisFix {
     var speedMetersPerSecond: Double?
     var smoothedAltitudeMeters: Double?
     var followsBreak: Bool
+    /// The step's moving time as the builder decided it; `nil`: by its speed (see ``AnalysisSeries``).
+    var movingStepSeconds: Double?
 
     @inline(__always)
     init(_ fix: AcceptedFix) {
@@ -46,5 +49,16 @@ struct AnalysisFix {
         speedMetersPerSecond = fix.speedMetersPerSecond
         smoothedAltitudeMeters = fix.smoothedAltitudeMeters
         followsBreak = fix.startsSegment || fix.followsPause
+        movingStepSeconds = nil
+    }
+
+    init(_ step: DeviceDistanceStep) {
+        time = step.time
+        distanceMeters = step.distanceMeters
+        elapsedSeconds = step.elapsedSeconds
+        speedMetersPerSecond = step.speedMetersPerSecond
+        smoothedAltitudeMeters = nil
+        followsBreak = step.followsBreak
+        movingStepSeconds = step.movingSeconds
     }
 }

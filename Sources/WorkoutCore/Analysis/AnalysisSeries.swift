@@ -101,7 +101,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     public mutating func record(_ outcome: SampleOutcome) {
         var parts = AnalysisOutcomeParts()
         parts.released = outcome.releasedFixes.map(AnalysisFix.init)
-        parts.fix = outcome.acceptedFix.map(AnalysisFix.init)
+        parts.fix = outcome.acceptedFix.map(AnalysisFix.init) ?? outcome.deviceDistance.map(AnalysisFix.init)
         parts.readingRejected = outcome.rejectedReading != nil
         parts.laps = outcome.stateChanges.filter { $0.kind == .lap }
         switch outcome.input {
@@ -123,7 +123,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// Records what a sample did: its fixes and laps, and the sensor reading it carries.
     mutating func record(sample: Sample, _ parts: AnalysisOutcomeParts, clock: SessionClock) {
         switch sample {
-        case .location:
+        case .location, .distance:
             record(parts, lapTrigger: nil)
         case .heartRate(let reading):
             if !parts.readingRejected, clock.state == .running, let time = reading.time {
@@ -151,7 +151,9 @@ public struct AnalysisSeries: Sendable, Hashable {
         var moving = 0.0
         if let last = times.last {
             guard time >= last else { return }
-            if !breaks, time > last, let speed = fix.speedMetersPerSecond, speed >= movingSpeedThresholdMetersPerSecond {
+            if let decided = fix.movingStepSeconds {
+                moving = breaks ? 0 : decided
+            } else if !breaks, time > last, let speed = fix.speedMetersPerSecond, speed >= movingSpeedThresholdMetersPerSecond {
                 moving = time - last
             }
         }
