@@ -23,14 +23,19 @@ public struct AcceptedFix: Sendable, Hashable {
     /// The current speed once this fix was measured, m/s (the device's, else the smoother's).
     public var speedMetersPerSecond: Double?
     /// The smoothed altitude once this fix was measured, metres (the elevation counter's; the raw altitude
-    /// with `--filter none` or for an untimed fix); `nil` when no fix so far carried an altitude.
+    /// with `--filter none` or for an untimed fix); `nil` when no fix so far carried an altitude, or while a
+    /// segment's first altitude waits to show it is not an altimeter still settling.
     public var smoothedAltitudeMeters: Double?
+    /// Whether the fix starts a separate outing: the gap before it was longer than
+    /// ``WorkoutBuilder/sessionBreakSeconds`` (a logger that merged sessions), so neither distance nor
+    /// elevation counts across it.
+    public var startsOuting: Bool
 
     /// An accepted fix with its place in the input and the route, and the workout's figures at that moment.
     public init(
         location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
         distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?,
-        smoothedAltitudeMeters: Double? = nil
+        smoothedAltitudeMeters: Double? = nil, startsOuting: Bool = false
     ) {
         self.location = location
         self.locationIndex = locationIndex
@@ -41,5 +46,6 @@ public struct AcceptedFix: Sendable, Hashable {
         self.elapsedSeconds = elapsedSeconds
         self.speedMetersPerSecond = speedMetersPerSecond
         self.smoothedAltitudeMeters = smoothedAltitudeMeters
+        self.startsOuting = startsOuting
     }
 }

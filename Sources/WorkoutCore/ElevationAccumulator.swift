@@ -51,6 +51,8 @@ struct ElevationAccumulator: Sendable {
     private var extreme = 0.0
     private var turning = 0.0
     private var direction = 0  // +1 climbing, -1 descending, 0 unknown
+    /// Whether the hysteresis has its first altitude (of the workout, or of a separate outing).
+    private var hysteresisStarted = false
     private var minimum = Double.infinity
     private var maximum = -Double.infinity
 
@@ -77,6 +79,20 @@ struct ElevationAccumulator: Sendable {
         lastTime = nil
         lastRaw = nil
         secondLastRaw = nil
+    }
+
+    /// A separate outing starts (a logger's sessions merged in one track): the climb or descent open at the
+    /// end of the last one counts as it stands, and the next altitude starts afresh, so the difference
+    /// between the two places is neither climbed nor descended.
+    mutating func beginSeparateOuting() {
+        flush()
+        switch direction {
+        case 1: gainMeters += extreme - turning
+        case -1: lossMeters += turning - extreme
+        default: break
+        }
+        direction = 0
+        hysteresisStarted = false
     }
 
     /// Counts the smoothed altitudes still in the smoother's window (and a segment's first altitude, held
@@ -189,8 +205,9 @@ struct ElevationAccumulator: Sendable {
     private mutating func count(_ altitude: Double) {
         minimum = min(minimum, altitude)
         maximum = max(maximum, altitude)
-        guard hasAltitude else {
-            hasAltitude = true
+        hasAltitude = true
+        guard hysteresisStarted else {
+            hysteresisStarted = true
             extreme = altitude
             turning = altitude
             return

@@ -35,6 +35,8 @@ public struct WorkoutBuilder: Sendable {
     /// An unrecorded gap paused the clock: the next fix continues the segment across it, and the straight
     /// line between the gap's two ends counts as distance.
     private var nextFixCrossesGap = false
+    /// Whether the next kept fix starts a separate outing (see ``continueAcrossGap(seconds:)``).
+    private var nextFixStartsOuting = false
     /// The latest smoothed position of the current segment (default mode), where a gap's line starts.
     private var lastSmoothedPoint: (latitude: Double, longitude: Double)?
     /// The latest smoothed point of the current segment (default mode), where the track between sparse
@@ -618,11 +620,13 @@ public struct WorkoutBuilder: Sendable {
 
     /// After an unrecorded gap of `seconds`: the segment goes on across it (the next fix crosses it), unless
     /// the gap is longer than ``sessionBreakSeconds`` in the default mode: then the recordings on either side
-    /// are separate outings (a logger that merged sessions), and a new segment starts with no distance
-    /// across. With `--filter none` a file segment is never split.
+    /// are separate outings (a logger that merged sessions), and a new segment starts with no distance and
+    /// no climb or descent across. With `--filter none` a file segment is never split.
     private mutating func continueAcrossGap(seconds: Double) {
         if options.filterMode == .default, seconds > Self.sessionBreakSeconds {
             beginSegment()
+            elevation.beginSeparateOuting()
+            nextFixStartsOuting = true
         } else {
             nextFixCrossesGap = true
         }
@@ -828,13 +832,16 @@ public struct WorkoutBuilder: Sendable {
             settleAltitudes()
         }
         guard keepingFix else { return nil }
+        let startsOuting = nextFixStartsOuting
+        nextFixStartsOuting = false
         let tailMeters = liveDistance ? refreshSmoothingTail().distanceMeters : pendingChordMeters
         return AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment,
             distanceMeters: route.locationCount > 0 ? route.distanceMeters + tailMeters : deviceDistanceMeters,
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
-            speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters)
+            speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters,
+            startsOuting: startsOuting)
     }
 }
 

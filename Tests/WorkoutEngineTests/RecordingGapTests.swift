@@ -88,4 +88,32 @@ struct RecordingGapTests {
         #expect(plain.metrics.segmentCount == 1)
         #expect(plain.metrics.distanceMeters > 40_000)
     }
+
+    /// Nor is the difference in altitude between two outings climbed or descended: the first outing climbs
+    /// from 500 m to 550 m, the second, the next day, starts at 700 m and climbs to 730 m. By arithmetic the
+    /// gain is 80 m (within the smoother's rounding of the ends) and the loss none; the splits add up to it,
+    /// and no climb runs across the 150 m step (each outing alone is too flat, 2.8 % and 1.7 %, for one).
+    /// With `--filter none` the track is one segment, and the 150 m between the two count as a climb.
+    @Test func noClimbOrDescentCountsBetweenTwoOutings() throws {
+        var samples: [Sample] = []
+        for second in 0...600 {
+            samples.append(.location(LocationSample(time: 1_700_000_000 + Double(second), latitude: 46 + Double(second) * 2.7e-5,
+                                                    longitude: 7, altitudeMeters: 500 + 50 * Double(second) / 600)))
+        }
+        for second in 0...600 {
+            samples.append(.location(LocationSample(time: 1_700_090_000 + Double(second), latitude: 46.4 + Double(second) * 2.7e-5,
+                                                    longitude: 7, altitudeMeters: 700 + 30 * Double(second) / 600)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(summary.metrics.segmentCount == 2)
+        #expect(abs((summary.metrics.elevationGainMeters ?? 0) - 80) < 1, "gain \(summary.metrics.elevationGainMeters ?? -1) m")
+        #expect((summary.metrics.elevationLossMeters ?? 1) < 1, "loss \(summary.metrics.elevationLossMeters ?? -1) m")
+        #expect(summary.analysis.climbs.isEmpty)
+        let splits = summary.analysis.splits.kilometers
+        #expect(abs(splits.map { $0.figures.elevationGainMeters ?? 0 }.reduce(0, +) - (summary.metrics.elevationGainMeters ?? 0)) < 0.01)
+        #expect(abs(splits.map { $0.figures.elevationLossMeters ?? 0 }.reduce(0, +) - (summary.metrics.elevationLossMeters ?? 0)) < 0.01)
+        let plain = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: .none))
+        #expect(abs((plain.metrics.elevationGainMeters ?? 0) - 230) < 1e-6)
+        #expect((plain.metrics.elevationLossMeters ?? 1) < 1e-6)
+    }
 }

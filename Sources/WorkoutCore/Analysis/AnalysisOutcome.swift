@@ -38,6 +38,7 @@ struct AnalysisFix {
     var speedMetersPerSecond: Double?
     var smoothedAltitudeMeters: Double?
     var followsBreak: Bool
+    var startsOuting: Bool
     /// The step's moving time as the builder decided it; `nil`: by its speed (see ``AnalysisSeries``).
     var movingStepSeconds: Double?
 
@@ -49,6 +50,7 @@ struct AnalysisFix {
         speedMetersPerSecond = fix.speedMetersPerSecond
         smoothedAltitudeMeters = fix.smoothedAltitudeMeters
         followsBreak = fix.startsSegment || fix.followsPause
+        startsOuting = fix.startsOuting
         movingStepSeconds = nil
     }
 
@@ -59,6 +61,7 @@ struct AnalysisFix {
         speedMetersPerSecond = step.speedMetersPerSecond
         smoothedAltitudeMeters = nil
         followsBreak = step.followsBreak
+        startsOuting = false
         movingStepSeconds = step.movingSeconds
     }
 }

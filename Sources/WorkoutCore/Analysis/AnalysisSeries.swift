@@ -43,6 +43,9 @@ public struct AnalysisSeries: Sendable, Hashable {
     public private(set) var altitudesMeters = ContiguousArray<Float>()
     /// Whether the session paused, or a new segment began, between the previous fix and this one.
     public private(set) var followsBreak = ContiguousArray<Bool>()
+    /// The indices of the fixes that start a separate outing (``AcceptedFix/startsOuting``), in order:
+    /// nothing is climbed or descended across them.
+    public private(set) var outingStartIndices: [Int] = []
     /// Heart-rate readings, bpm.
     public private(set) var heartRate = SensorSeries()
     /// Cadence readings, per minute.
@@ -163,5 +166,6 @@ public struct AnalysisSeries: Sendable, Hashable {
         movingStepSeconds.append(moving)
         altitudesMeters.append(fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan)
         followsBreak.append(breaks || times.count == 1)
+        if fix.startsOuting, times.count > 1 { outingStartIndices.append(times.count - 1) }
     }
 }

@@ -25,7 +25,8 @@ struct AnalysisTrack: Sendable {
             for i in stride(from: n - 2, through: 0, by: -1) where d[i] > d[i + 1] { d[i] = d[i + 1] }
         }
         distances = d
-        let elevation = CumulativeElevation(altitudes: series.altitudesMeters, hysteresisMeters: series.elevationHysteresisMeters)
+        let elevation = CumulativeElevation(altitudes: series.altitudesMeters, hysteresisMeters: series.elevationHysteresisMeters,
+                                            outingStarts: series.outingStartIndices)
         gains = elevation.gains
         losses = elevation.losses
     }

@@ -16,46 +16,62 @@ struct CumulativeElevation: Sendable {
     ///     totals of the fix before it).
     ///   - hysteresisMeters: how far the altitude must turn back from an extreme for a climb or a descent
     ///     to count.
+    ///   - outingStarts: the indices, ascending, of the fixes that start a separate outing: the climb or
+    ///     descent open before each counts as it stands, and nothing is climbed or descended across it.
     /// - Complexity: O(n).
-    init(altitudes: ContiguousArray<Float>, hysteresisMeters: Double) {
+    init(altitudes: ContiguousArray<Float>, hysteresisMeters: Double, outingStarts: [Int] = []) {
         let n = altitudes.count
         gains = ContiguousArray(repeating: 0, count: n)
         losses = ContiguousArray(repeating: 0, count: n)
-        let pivots = Self.pivots(altitudes, hysteresisMeters: hysteresisMeters)
-        guard let last = pivots.last else { return }
         var gain = 0.0, loss = 0.0
-        for (start, end) in zip(pivots, pivots.dropFirst()) {
-            let from = Double(altitudes[start]), to = Double(altitudes[end])
-            let climbing = to > from
-            // The extreme reached so far in this run, within its two ends.
-            var reached = from
-            for i in (start + 1)...end {
-                let altitude = Double(altitudes[i])
-                if altitude.isFinite {
-                    reached = climbing ? max(reached, min(max(altitude, from), to)) : min(reached, max(min(altitude, from), to))
-                }
-                gains[i] = climbing ? gain + (reached - from) : gain
-                losses[i] = climbing ? loss : loss + (from - reached)
+        let bounds = [0] + outingStarts.filter { $0 > 0 && $0 < n } + [n]
+        for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+            for i in start..<end {
+                gains[i] = gain
+                losses[i] = loss
             }
-            if climbing { gain += to - from } else { loss += from - to }
-        }
-        for i in (last + 1)..<n {
-            gains[i] = gain
-            losses[i] = loss
+            let pivots = Self.pivots(altitudes, in: start..<end, hysteresisMeters: hysteresisMeters)
+            for (from, to) in zip(pivots, pivots.dropFirst()) {
+                count(altitudes, from: from, to: to, gain: &gain, loss: &loss)
+            }
+            if let last = pivots.last {
+                for i in (last + 1)..<end {
+                    gains[i] = gain
+                    losses[i] = loss
+                }
+            }
         }
     }
 
-    /// The indices of the turning points, in order: the first fix with an altitude, then each extreme at
+    /// Spreads the climb or the descent between the pivots `start` and `end` over its fixes, from the totals
+    /// so far, and adds it to them.
+    private mutating func count(_ altitudes: ContiguousArray<Float>, from start: Int, to end: Int, gain: inout Double, loss: inout Double) {
+        let from = Double(altitudes[start]), to = Double(altitudes[end])
+        let climbing = to > from
+        // The extreme reached so far in this run, within its two ends.
+        var reached = from
+        for i in (start + 1)...end {
+            let altitude = Double(altitudes[i])
+            if altitude.isFinite {
+                reached = climbing ? max(reached, min(max(altitude, from), to)) : min(reached, max(min(altitude, from), to))
+            }
+            gains[i] = climbing ? gain + (reached - from) : gain
+            losses[i] = climbing ? loss : loss + (from - reached)
+        }
+        if climbing { gain += to - from } else { loss += from - to }
+    }
+
+    /// The indices of the turning points within `range`, in order: its first fix with an altitude, then each extreme at
     /// which the altitude turned back by more than `hysteresisMeters`, then the extreme of the run still
     /// open at the end (if one counts).
-    private static func pivots(_ altitudes: ContiguousArray<Float>, hysteresisMeters: Double) -> [Int] {
-        guard let first = altitudes.firstIndex(where: { $0.isFinite }) else { return [] }
+    private static func pivots(_ altitudes: ContiguousArray<Float>, in range: Range<Int>, hysteresisMeters: Double) -> [Int] {
+        guard let first = altitudes[range].firstIndex(where: { $0.isFinite }) else { return [] }
         var pivots = [first]
         let turning0 = Double(altitudes[first])
         var turning = turning0
         var extreme = turning0, extremeIndex = first
         var direction = 0
-        for i in (first + 1)..<altitudes.count where altitudes[i].isFinite {
+        for i in (first + 1)..<range.upperBound where altitudes[i].isFinite {
             let altitude = Double(altitudes[i])
             switch direction {
             case 1:

@@ -58,8 +58,14 @@ public struct WorkoutAnalysis: Sendable, Hashable {
             bestEfforts = BestEfforts.efforts(times: track.times, distances: track.distances, startTime: startTime)
         }
         if track.totalDistance <= Self.maximumClimbDistanceMeters {
-            climbs = ClimbDetector().climbs(distances: track.distances, altitudes: track.altitudes) { distance in
-                track.count > 1 ? track.position(atDistance: distance).value(in: track.elapsed) : nil
+            // Each outing on its own: no climb runs across the difference between two places.
+            let bounds = [0] + series.outingStartIndices.filter { $0 > 0 && $0 < track.count } + [track.count]
+            for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+                let whole = start == 0 && end == track.count
+                climbs += ClimbDetector().climbs(distances: whole ? track.distances : ContiguousArray(track.distances[start..<end]),
+                                                 altitudes: whole ? track.altitudes : ContiguousArray(track.altitudes[start..<end])) { distance in
+                    track.count > 1 ? track.position(atDistance: distance).value(in: track.elapsed) : nil
+                }
             }
         }
         // The grid covers whole seconds of running time; a workout of 2 h 40 min 3.6 s has 9603. Beyond
