@@ -104,9 +104,9 @@ struct AnalysisSplitsTests {
         }
     }
 
-    /// On real recordings the splits' and the laps' gain, loss and moving time add up to the summary's: they
-    /// count the same smoothed altitudes by the same rule, and each step's moving time as the summary decided
-    /// it on the smoothed track. Before, they summed every rise of the altitude filter's live estimate (up to
+    /// On real recordings the splits' and the laps' gain, loss, moving, running and wall time add up to the
+    /// summary's: they count the same smoothed altitudes by the same rule, each step's moving time as the
+    /// summary decided it on the smoothed track, and span the workout from its start to its end. Before, they summed every rise of the altitude filter's live estimate (up to
     /// 2.6 times the summary's gain: the vívoactive's altimeter settling by 1 000 m) and took each step as
     /// moving by the live speed (the GPSMAP 64s hike's splits 8 546 s against the summary's 7 379 s).
     @Test(arguments: ["run-garmin-connect-hr-cadence.gpx", "run-suunto-ambit-hr-cad-pauses.gpx",
@@ -117,7 +117,8 @@ struct AnalysisSplitsTests {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(name).path)
         let gain = try #require(summary.metrics.elevationGainMeters), loss = try #require(summary.metrics.elevationLossMeters)
         #expect(gain > 10)
-        let moving = try #require(summary.metrics.movingSeconds)
+        let moving = try #require(summary.metrics.movingSeconds), elapsed = try #require(summary.metrics.elapsedSeconds)
+        let total = try #require(summary.metrics.totalSeconds)
         func sums(_ figures: [IntervalFigures]) -> (gain: Double, loss: Double, moving: Double) {
             (figures.map { $0.elevationGainMeters ?? 0 }.reduce(0, +), figures.map { $0.elevationLossMeters ?? 0 }.reduce(0, +),
              figures.map(\.movingSeconds).reduce(0, +))
@@ -126,6 +127,9 @@ struct AnalysisSplitsTests {
                                 ("mile splits", summary.analysis.splits.miles.map(\.figures)),
                                 ("laps", summary.analysis.laps.map(\.figures))] where !figures.isEmpty {
             let (g, l, m) = sums(figures)
+            let e = figures.map(\.elapsedSeconds).reduce(0, +), t = figures.map(\.totalSeconds).reduce(0, +)
+            #expect(abs(e - elapsed) < 0.01, "\(name) \(kind): running time \(e) s, summary \(elapsed) s")
+            #expect(abs(t - total) < 0.01, "\(name) \(kind): wall time \(t) s, summary \(total) s")
             #expect(abs(m - moving) < 0.01, "\(name) \(kind): moving \(m) s, summary \(moving) s")
             #expect(abs(g - gain) < 0.05 + 1e-4 * gain, "\(name) \(kind): gain \(g) m, summary \(gain) m")
             #expect(abs(l - loss) < 0.05 + 1e-4 * loss, "\(name) \(kind): loss \(l) m, summary \(loss) m")

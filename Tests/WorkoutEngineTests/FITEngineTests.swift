@@ -104,26 +104,30 @@ import WorkoutEngine
     }
 
     /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
-    static func kilometreCrossings(_ file: String) throws -> [Double] {
+    /// Seconds after the first record, and that record's time (seconds since 1970).
+    static func kilometreCrossings(_ file: String) throws -> (seconds: [Double], firstRecordTime: Double) {
         let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
         let crossings = try #require(object?[file]?["kilometreCrossingSeconds"] as? [NSNumber])
-        return crossings.map(\.doubleValue)
+        let first = try #require(object?[file]?["firstTime"] as? NSNumber)
+        return (crossings.map(\.doubleValue), first.doubleValue)
     }
 
     /// A workout without positions is analysed on the device's distance: kilometre splits end where the
     /// distance since the first record reaches each kilometre, at the times fitdecode's reading of the
-    /// records gives (interpolated between the two records around it, as the splits are), and the splits and
+    /// records gives (the first split starts with the workout, which may be before the first record) (interpolated between the two records around it, as the splits are), and the splits and
     /// laps add up to the summary's distance and moving time. Before, such a workout had no splits, no best
     /// efforts and 44 laps of 0 m.
     @Test("a workout without positions has splits and laps on the device's distance",
           arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
     func splitsOnTheDevicesDistance(_ file: String) throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
-        let crossings = try Self.kilometreCrossings(file)
+        let (crossings, firstRecordTime) = try Self.kilometreCrossings(file)
         let splits = summary.analysis.splits.kilometers
         try #require(splits.count == crossings.count + 1, "\(file): \(splits.count) splits, \(crossings.count) whole kilometres")
-        var wallSeconds = 0.0
+        // The splits start with the workout (the timer may start before the first record).
+        let startTime = try #require(summary.metrics.startTime)
+        var wallSeconds = startTime - firstRecordTime
         for (split, crossing) in zip(splits, crossings) {
             wallSeconds += split.figures.totalSeconds
             #expect(abs(split.figures.distanceMeters - 1000) < 1e-6)

@@ -51,7 +51,7 @@ public struct WorkoutAnalysis: Sendable, Hashable {
             cadence: SensorIntegral(series.cadence, holdLimitSeconds: holdLimitSeconds),
             power: SensorIntegral(series.power, holdLimitSeconds: holdLimitSeconds),
             hasAltitude: series.altitudesMeters.contains { $0.isFinite })
-        splits = Splits(context: context)
+        splits = Splits(context: context, startTime: startTime, endTime: endTime, endElapsedSeconds: endElapsed)
         laps = LapAnalysis.laps(marks: series.laps, startTime: startTime, endTime: endTime,
                                 endElapsedSeconds: endElapsed, context: context)
         if BestEfforts.applies(to: metrics.activity) {
