@@ -8,7 +8,8 @@ temperature, the last record distance, the session totals, the laps (count, summ
 time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all). For a file
 whose records carry distance but no position (a treadmill, a watch without GPS): the seconds after its first
 such record at which the distance since that record reaches each whole kilometre, interpolated linearly
-between the two records around it (`kilometreCrossingSeconds`).
+between the two records around it (`kilometreCrossingSeconds`), and the gain and loss of its altitudes by a
+2 m hysteresis (`altitudeGainLoss2mHysteresis`).
 
 Usage: python3 scripts/fit-reference.py FILE.fit... > Tests/Reference/fit-reference.json
 (needs `pip install fitdecode==0.11.0`)
@@ -34,6 +35,35 @@ def seconds(value, correlation):
 
 def field(message, name):
     return message.get_value(name, fallback=None) if message.has_field(name) else None
+
+
+def hysteresis_gain_loss(altitudes, hysteresis):
+    """Gain and loss: a climb or descent counts, whole, once the altitude turns back from its extreme by
+    more than `hysteresis`; the one open at the end counts too."""
+    gain = loss = 0.0
+    turning = extreme = altitudes[0]
+    direction = 0
+    for a in altitudes[1:]:
+        if direction == 1:
+            if a > extreme:
+                extreme = a
+            elif extreme - a > hysteresis:
+                gain += extreme - turning
+                turning, extreme, direction = extreme, a, -1
+        elif direction == -1:
+            if a < extreme:
+                extreme = a
+            elif a - extreme > hysteresis:
+                loss += turning - extreme
+                turning, extreme, direction = extreme, a, 1
+        elif abs(a - turning) > hysteresis:
+            direction = 1 if a > turning else -1
+            extreme = a
+    if direction == 1:
+        gain += extreme - turning
+    elif direction == -1:
+        loss += turning - extreme
+    return [gain, loss]
 
 
 def describe(path):
@@ -100,7 +130,15 @@ def describe(path):
         if t is not None:
             times.append(t)
     crossings = []
+    climbed = None
     if positions == 0:
+        # The elevation of a file without positions, counted as the README says the engine counts a
+        # climb (hysteresis 2 m) on the raw altitudes, for comparison with the engine's smoothed ones.
+        altitudes = [a for a in (field(r, "enhanced_altitude") if field(r, "enhanced_altitude") is not None
+                                 else field(r, "altitude") for r in records if field(r, "distance") is not None)
+                     if a is not None]
+        if altitudes:
+            climbed = hysteresis_gain_loss(altitudes, 2.0)
         steps = [(seconds(field(r, "timestamp"), correlation), field(r, "distance")) for r in records]
         steps = [(t, d) for t, d in steps if t is not None and d is not None]
         if steps:
@@ -112,6 +150,7 @@ def describe(path):
                     next_km += 1000.0
     out.update({
         "kilometreCrossingSeconds": crossings,
+        "altitudeGainLoss2mHysteresis": climbed,
         "recordsWithPosition": positions,
         "recordsWithDistanceNoPosition": distance_count,
         "firstTime": times[0] if times else None,

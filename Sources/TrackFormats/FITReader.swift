@@ -385,7 +385,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                     longitude: Double(longitude) * FITProfile.degreesPerSemicircle,
                     altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
             } else if let distance = value(FITProfile.recordDistance) {
-                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100)), fitTime: time, into: &sink)
+                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { $0 / 5 - 500 }
+                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100, altitudeMeters: altitude)),
+                         fitTime: time, into: &sink)
             }
             if let heartRate = value(FITProfile.recordHeartRate) {
                 try emit(.heartRate(HeartRateSample(time: when, beatsPerMinute: heartRate)), fitTime: time, into: &sink)

@@ -591,7 +591,8 @@ struct JSONRecordParser {
             sample = .event(WorkoutEventSample(time: time, kind: eventKind, lapTrigger: trigger))
         case .distance:
             let time = try required(.time, seen, start: start)
-            sample = .distance(DistanceSample(time: time, cumulativeMeters: try required(.cumulativeMeters, seen, start: start)))
+            sample = .distance(DistanceSample(time: time, cumulativeMeters: try required(.cumulativeMeters, seen, start: start),
+                                              altitudeMeters: try optional(.altitude, seen)))
         case .weather:
             let time = try required(.time, seen, start: start)
             let given = seen & (JSONField.temperatureCelsius.bit | JSONField.humidityPercent.bit) != 0

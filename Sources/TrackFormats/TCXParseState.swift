@@ -512,7 +512,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             pending.append(.power(PowerSample(time: time, watts: watts)))
         }
         if let distance = point.distance {
-            pending.append(.distance(DistanceSample(time: time, cumulativeMeters: distance)))
+            // A trackpoint without a position gives its altitude with the distance (a watch without GPS).
+            let altitude = point.hasPosition && point.latitude != nil && point.longitude != nil ? nil : point.altitude
+            pending.append(.distance(DistanceSample(time: time, cumulativeMeters: distance, altitudeMeters: altitude)))
         }
     }
 

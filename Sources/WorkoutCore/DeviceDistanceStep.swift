@@ -15,15 +15,19 @@ public struct DeviceDistanceStep: Sendable, Hashable {
     public var movingSeconds: Double
     /// Whether the session paused, or a new segment began, since the previous step (or this is the first).
     public var followsBreak: Bool
+    /// The smoothed altitude once this step was measured, metres, when the reading came with an altitude
+    /// (as ``AcceptedFix/smoothedAltitudeMeters``).
+    public var altitudeMeters: Double?
 
     /// Creates the value from its parts.
     public init(time: Double, distanceMeters: Double, elapsedSeconds: Double, speedMetersPerSecond: Double?,
-                movingSeconds: Double, followsBreak: Bool) {
+                movingSeconds: Double, followsBreak: Bool, altitudeMeters: Double? = nil) {
         self.time = time
         self.distanceMeters = distanceMeters
         self.elapsedSeconds = elapsedSeconds
         self.speedMetersPerSecond = speedMetersPerSecond
         self.movingSeconds = movingSeconds
         self.followsBreak = followsBreak
+        self.altitudeMeters = altitudeMeters
     }
 }

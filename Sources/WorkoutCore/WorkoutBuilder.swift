@@ -389,6 +389,12 @@ public struct WorkoutBuilder: Sendable {
                 reject(.speed)
             }
             return .location(fix)
+        case .distance(var reading):
+            if let altitude = reading.altitudeMeters, !ReadingRanges.altitudeMeters.contains(altitude) {
+                reading.altitudeMeters = nil
+                reject(.altitude)
+            }
+            return .distance(reading)
         case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
             reject(.heartRate)
             return nil
@@ -689,8 +695,8 @@ public struct WorkoutBuilder: Sendable {
 
     /// A device's own distance (a treadmill, a wheel sensor): counted only while the route has no fix (see
     /// ``distanceMeters``), from the increase of its running total while the session runs; it also gives
-    /// speed and moving time to a workout without positions, and the analysis its steps
-    /// (``DeviceDistanceStep``).
+    /// speed and moving time to a workout without positions, the altitude it comes with that workout's
+    /// elevation, and the analysis its steps (``DeviceDistanceStep``).
     private mutating func addDeviceDistance(_ reading: DistanceSample, into outcome: inout some OutcomeCollector) {
         let total = reading.cumulativeMeters
         guard total.isFinite, total >= 0 else { return }
@@ -717,9 +723,17 @@ public struct WorkoutBuilder: Sendable {
             }
         }
         guard route.locationCount == 0, let time = reading.time, time.isFinite else { return }
+        if let altitude = reading.altitudeMeters {
+            // A workout without positions: its elevation is the device's altitude, smoothed and counted as a
+            // fix's would be.
+            let unsettled = elevation.add(altitudeMeters: altitude, time: time, accuracyMeters: nil, smooth: options.filterMode == .default)
+            for _ in 0..<unsettled { rejectedReadings.add(.altitude) }
+            settleAltitudes()
+        }
         outcome.noteDeviceDistance(DeviceDistanceStep(
             time: time, distanceMeters: deviceDistanceMeters, elapsedSeconds: clock.elapsedSeconds(at: time),
-            speedMetersPerSecond: speed, movingSeconds: moving, followsBreak: deviceStepFollowsBreak))
+            speedMetersPerSecond: speed, movingSeconds: moving, followsBreak: deviceStepFollowsBreak,
+            altitudeMeters: reading.altitudeMeters == nil ? nil : elevation.latestMeters))
         deviceStepFollowsBreak = false
     }
 

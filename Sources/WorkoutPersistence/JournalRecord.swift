@@ -118,7 +118,12 @@ extension JournalRecord {
                 if let value = event.time { buffer.appendDouble(value) }
                 if let trigger = event.lapTrigger { buffer.append(trigger.journalCode) }
             case .distance(let reading):
-                buffer.appendScalarSample(JournalRecordType.distance, time: reading.time, value: reading.cumulativeMeters)
+                // As a scalar sample, with flag bit 1 and the altitude after the time when the reading has one.
+                buffer.append(JournalRecordType.distance)
+                buffer.append((reading.time != nil ? 1 : 0) | (reading.altitudeMeters != nil ? 2 : 0))
+                buffer.appendDouble(reading.cumulativeMeters)
+                if let value = reading.time { buffer.appendDouble(value) }
+                if let value = reading.altitudeMeters { buffer.appendDouble(value) }
             }
         case .event(let kind, let time):
             buffer.append(kind.rawValue)
@@ -168,8 +173,15 @@ extension JournalRecord {
                 time: time, latitude: latitude, longitude: longitude, altitudeMeters: altitude,
                 horizontalAccuracyMeters: horizontal, verticalAccuracyMeters: vertical,
                 speedMetersPerSecond: speed, courseDegrees: course, hasFix: flags & (1 << 6) != 0)))
-        case JournalRecordType.heartRate, JournalRecordType.activeEnergy, JournalRecordType.cadence, JournalRecordType.power,
-             JournalRecordType.distance:
+        case JournalRecordType.distance:
+            guard payload.count >= 1 else { return nil }
+            let flags = reader.u8()
+            guard flags & ~0x03 == 0, payload.count == 9 + 8 * flags.nonzeroBitCount else { return nil }
+            let value = reader.f64()
+            let time = optional(flags & 1 != 0)
+            let altitude = optional(flags & 2 != 0)
+            return .sample(.distance(DistanceSample(time: time, cumulativeMeters: value, altitudeMeters: altitude)))
+        case JournalRecordType.heartRate, JournalRecordType.activeEnergy, JournalRecordType.cadence, JournalRecordType.power:
             guard payload.count >= 1 else { return nil }
             let flags = reader.u8()
             guard flags <= 1, payload.count == 9 + 8 * Int(flags) else { return nil }
@@ -179,7 +191,6 @@ extension JournalRecord {
             case JournalRecordType.heartRate: return .sample(.heartRate(HeartRateSample(time: time, beatsPerMinute: value)))
             case JournalRecordType.activeEnergy: return .sample(.activeEnergy(ActiveEnergySample(time: time, kilocalories: value)))
             case JournalRecordType.cadence: return .sample(.cadence(CadenceSample(time: time, perMinute: value)))
-            case JournalRecordType.distance: return .sample(.distance(DistanceSample(time: time, cumulativeMeters: value)))
             default: return .sample(.power(PowerSample(time: time, watts: value)))
             }
         case JournalRecordType.weather:

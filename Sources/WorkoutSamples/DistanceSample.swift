@@ -6,25 +6,34 @@ public struct DistanceSample: Sendable, Hashable {
     public var time: Double?
     /// Metres since the start of the recording (a running total, not an increment).
     public var cumulativeMeters: Double
-    /// A device distance of `cumulativeMeters` since the start of the recording, at `time`.
-    public init(time: Double?, cumulativeMeters: Double) {
+    /// The altitude the device stated with it, metres, when it stated no position (a watch without GPS
+    /// but with a barometer): the elevation of a workout without positions.
+    public var altitudeMeters: Double?
+    /// A device distance of `cumulativeMeters` since the start of the recording, at `time`, and the
+    /// altitude stated with it.
+    public init(time: Double?, cumulativeMeters: Double, altitudeMeters: Double? = nil) {
         self.time = time
         self.cumulativeMeters = cumulativeMeters
+        self.altitudeMeters = altitudeMeters
     }
 }
 
 extension DistanceSample: Codable {
-    /// Decodes a `distance` record (SampleCodingKey): `cumulativeMeters` required, `time` a number or an ISO 8601 string.
+    /// Decodes a `distance` record (SampleCodingKey): `cumulativeMeters` required, `time` a number or an ISO 8601
+    /// string, `altitude` optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SampleCodingKey.self)
         try container.checkType(.distance)
-        self.init(time: try container.decodeTime(), cumulativeMeters: try container.decode(Double.self, forKey: .cumulativeMeters))
+        self.init(time: try container.decodeTime(), cumulativeMeters: try container.decode(Double.self, forKey: .cumulativeMeters),
+                  altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitude))
     }
 
-    /// Encodes the reading as one record: `{"type":"distance","time":…,"cumulativeMeters":…}`.
+    /// Encodes the reading as one record: `{"type":"distance","time":…,"cumulativeMeters":…}`, with
+    /// `"altitude"` when known.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: SampleCodingKey.self)
         try container.encodeHead(.distance, time: time)
         try container.encode(cumulativeMeters, forKey: .cumulativeMeters)
+        try container.encodeIfPresent(altitudeMeters, forKey: .altitude)
     }
 }

@@ -18,7 +18,7 @@ public enum SampleCodingKey: String, CodingKey, Sendable, CaseIterable {
     case latitude
     /// `location`: degrees east.
     case longitude
-    /// `location`: metres (``LocationSample/altitudeMeters``).
+    /// `location` and `distance`: metres (``LocationSample/altitudeMeters``, ``DistanceSample/altitudeMeters``).
     case altitude
     /// `location`: metres (``LocationSample/horizontalAccuracyMeters``).
     case horizontalAccuracy

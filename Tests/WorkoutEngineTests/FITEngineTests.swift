@@ -142,6 +142,26 @@ import WorkoutEngine
         #expect(summary.analysis.bestEfforts.contains { $0.name == "5k" })
     }
 
+    /// A watch without GPS but with a barometer (the Polar marathon): the altitude of its records is the
+    /// workout's elevation, smoothed and counted as a fix's would be. Reference: fitdecode's altitudes with a
+    /// 2 m hysteresis (`altitudeGainLoss2mHysteresis`, 763.4 m up and 756.2 m down), which the smoothing of
+    /// a 0.2 m barometer moves by well under 1 %; the device states 629 m and 654 m (a coarser count of its
+    /// own). The laps add up to it. Before, a file without positions had no elevation.
+    @Test("a workout without positions takes its elevation from the device's altitude")
+    func elevationWithoutPositions() throws {
+        let file = "run-polar-marathon-nogps-44laps.fit"
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        let reference = try #require(object?[file]?["altitudeGainLoss2mHysteresis"] as? [NSNumber]).map(\.doubleValue)
+        try #require(reference.count == 2)
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
+        let gain = try #require(summary.metrics.elevationGainMeters), loss = try #require(summary.metrics.elevationLossMeters)
+        #expect(abs(gain - reference[0]) < 0.01 * reference[0], "gain \(gain) m, reference \(reference[0]) m")
+        #expect(abs(loss - reference[1]) < 0.01 * reference[1], "loss \(loss) m, reference \(reference[1]) m")
+        let lapGain = summary.analysis.laps.map { $0.figures.elevationGainMeters ?? 0 }.reduce(0, +)
+        #expect(abs(lapGain - gain) < 0.05)
+    }
+
     @Test("a truncated FIT file gives a summary with damage; strict makes it an error naming the byte")
     func damageInSummary() throws {
         let bytes = try Data(contentsOf: TestPaths.sampleTrack("run-polar-treadmill-12km.fit"))

@@ -36,7 +36,7 @@ struct JournalFormatTests {
     /// A value from a mix of ordinary numbers, signed zeros, subnormals, extremes and NaNs with payloads.
     /// Infinities are included too: the format stores any bit pattern; they are simply not expected in input.
     static func randomDouble(_ rng: inout SplitMix64) -> Double {
-        switch Int.random(in: 0..<10, using: &rng) {
+        switch Int.random(in: 0..<11, using: &rng) {
         case 0: return 0.0
         case 1: return -0.0
         case 2: return Double(bitPattern: rng.next())  // any bit pattern, NaN payloads included
@@ -67,6 +67,8 @@ struct JournalFormatTests {
             let kind = WorkoutEventSample.Kind.allCases.randomElement(using: &rng) ?? .lap
             return .sample(.event(WorkoutEventSample(time: optional(&rng), kind: kind)))
         case 7: return .activity(ActivityType.allCases.randomElement(using: &rng) ?? .running)
+        case 8:
+            return .sample(.distance(DistanceSample(time: optional(&rng), cumulativeMeters: randomDouble(&rng), altitudeMeters: optional(&rng))))
         default:
             return .event(SessionEventKind.allCases.randomElement(using: &rng) ?? .lap, time: randomDouble(&rng))
         }
@@ -99,7 +101,7 @@ struct JournalFormatTests {
             case .deviceTimer: "deviceTimer"
             }
         })
-        #expect(types.count == 7 + 1 + SessionEventKind.allCases.count)
+        #expect(types.count == 8 + 1 + SessionEventKind.allCases.count)
     }
 
     @Test func signedZeroAndNaNPayloadSurvive() throws {

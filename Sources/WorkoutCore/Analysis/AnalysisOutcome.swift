@@ -59,7 +59,7 @@ struct AnalysisFix {
         distanceMeters = step.distanceMeters
         elapsedSeconds = step.elapsedSeconds
         speedMetersPerSecond = step.speedMetersPerSecond
-        smoothedAltitudeMeters = nil
+        smoothedAltitudeMeters = step.altitudeMeters
         followsBreak = step.followsBreak
         startsOuting = false
         movingStepSeconds = step.movingSeconds
