@@ -720,6 +720,12 @@ public struct WorkoutBuilder: Sendable {
                     moving = t1 - t0
                 }
                 maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, stepSpeed)
+                // The maximum speed by the fixes' rule: the largest median of five consecutive steps, so a
+                // device distance that jumps ahead and stalls cannot set it.
+                stepSpeeds.add(stepSpeed)
+                if stepSpeeds.count >= 3, let median = stepSpeeds.median {
+                    maximumSpeed = max(maximumSpeed ?? 0, median)
+                }
             }
         }
         guard route.locationCount == 0, let time = reading.time, time.isFinite else { return }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import WorkoutEngine
+import WorkoutSamples
 
 /// FIT input through the engine: the device's timer replaces gap pauses (and survives a journal), the
 /// summary carries damage, and running time matches the device's timer time.
@@ -101,6 +102,22 @@ import WorkoutEngine
         #expect(summary.metrics.distanceMeters > 12_011.7 - 10 && summary.metrics.distanceMeters <= 12_011.7)
         #expect(summary.metrics.activity == .running)
         #expect(summary.metrics.heartRateAverage != nil)
+    }
+
+    /// The maximum speed of a workout without positions follows the fixes' rule (the largest median of five
+    /// consecutive step speeds): a device distance that jumps 20 m ahead in one second and stalls the next
+    /// (as the Polar marathon's does) leaves it at the runner's 3 m/s, by arithmetic.
+    @Test("a device distance that jumps ahead does not set the maximum speed")
+    func deviceDistanceGlitchAndMaximumSpeed() throws {
+        var samples: [Sample] = []
+        var meters = 0.0
+        for second in 0...600 {
+            if second > 0 { meters += second == 300 ? 20 : (second == 301 ? 0 : 3) }
+            samples.append(.distance(DistanceSample(time: 1_700_000_000 + Double(second), cumulativeMeters: meters)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(summary.metrics.maximumSpeedMetersPerSecond == 3)
+        #expect(abs(summary.metrics.distanceMeters - meters) < 1e-9)
     }
 
     /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
