@@ -11,7 +11,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let raw = UnsafeRawBufferPointer(start: data, count: size)
     if let scan = try? JournalReader.scan(raw) {
         precondition(scan.validLength + scan.droppedTailBytes == size)
-        precondition(scan.validLength >= JournalHeader.encodedLength && scan.validLength <= size)
+        // The header's own length: 160 bytes, or 76 for a version 1 journal (the committed seeds are version 1).
+        precondition(scan.validLength >= scan.header.encodedLength && scan.validLength <= size)
     }
     recover(Array(raw))
     recover(withRepairedChecksums(Array(raw)))
