@@ -9,7 +9,8 @@ time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_
 whose records carry distance but no position (a treadmill, a watch without GPS): the seconds after its first
 such record at which the distance since that record reaches each whole kilometre, interpolated linearly
 between the two records around it (`kilometreCrossingSeconds`), and the gain and loss of its altitudes by a
-2 m hysteresis (`altitudeGainLoss2mHysteresis`).
+2 m hysteresis (`altitudeGainLoss2mHysteresis`) and the largest median of five consecutive stated speeds
+(`maximumSpeedMedianOf5`).
 
 Usage: python3 scripts/fit-reference.py FILE.fit... > Tests/Reference/fit-reference.json
 (needs `pip install fitdecode==0.11.0`)
@@ -131,6 +132,7 @@ def describe(path):
             times.append(t)
     crossings = []
     climbed = None
+    top_speed = None
     if positions == 0:
         # The elevation of a file without positions, counted as the README says the engine counts a
         # climb (hysteresis 2 m) on the raw altitudes, for comparison with the engine's smoothed ones.
@@ -139,6 +141,19 @@ def describe(path):
                      if a is not None]
         if altitudes:
             climbed = hysteresis_gain_loss(altitudes, 2.0)
+        # The largest median of five consecutive stated speeds (from the second record on, as the engine
+        # takes a speed per step; the lower middle of an even count, from three speeds on).
+        stated = [v for v in ((field(r, "enhanced_speed") if field(r, "enhanced_speed") is not None else field(r, "speed"))
+                              for r in records if field(r, "distance") is not None)][1:]
+        window = []
+        for v in stated:
+            if v is None:
+                continue
+            window = (window + [v])[-5:]
+            if len(window) >= 3:
+                ordered = sorted(window)
+                median = ordered[(len(ordered) - 1) // 2]
+                top_speed = median if top_speed is None else max(top_speed, median)
         steps = [(seconds(field(r, "timestamp"), correlation), field(r, "distance")) for r in records]
         steps = [(t, d) for t, d in steps if t is not None and d is not None]
         if steps:
@@ -151,6 +166,7 @@ def describe(path):
     out.update({
         "kilometreCrossingSeconds": crossings,
         "altitudeGainLoss2mHysteresis": climbed,
+        "maximumSpeedMedianOf5": top_speed,
         "recordsWithPosition": positions,
         "recordsWithDistanceNoPosition": distance_count,
         "firstTime": times[0] if times else None,

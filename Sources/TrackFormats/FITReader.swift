@@ -386,7 +386,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                     altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
             } else if let distance = value(FITProfile.recordDistance) {
                 let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { $0 / 5 - 500 }
-                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100, altitudeMeters: altitude)),
+                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
+                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100, altitudeMeters: altitude,
+                                                  speedMetersPerSecond: speed)),
                          fitTime: time, into: &sink)
             }
             if let heartRate = value(FITProfile.recordHeartRate) {

@@ -592,7 +592,7 @@ struct JSONRecordParser {
         case .distance:
             let time = try required(.time, seen, start: start)
             sample = .distance(DistanceSample(time: time, cumulativeMeters: try required(.cumulativeMeters, seen, start: start),
-                                              altitudeMeters: try optional(.altitude, seen)))
+                                              altitudeMeters: try optional(.altitude, seen), speedMetersPerSecond: try optional(.speed, seen)))
         case .weather:
             let time = try required(.time, seen, start: start)
             let given = seen & (JSONField.temperatureCelsius.bit | JSONField.humidityPercent.bit) != 0

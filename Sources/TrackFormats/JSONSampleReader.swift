@@ -38,7 +38,7 @@ import WorkoutSamples
 /// | `power` | `time`, `watts` | | `.power` |
 /// | `event` | `time`, `event` (`pause`, `resume`, `lap`, `segment`) | `lapTrigger` (a ``LapTrigger`` raw value) | `.event` |
 /// | `weather` | `time`, and at least one of the optional two | `temperatureCelsius`, `humidityPercent` | `.weather` |
-/// | `distance` | `time`, `cumulativeMeters` (the device's running total) | `altitude` (with no position) | `.distance` |
+/// | `distance` | `time`, `cumulativeMeters` (the device's running total) | `altitude`, `speed` (with no position) | `.distance` |
 ///
 /// `hasFix`, `lapTrigger` and `distance` are what `Sample`'s `Codable` encoding writes beyond the first
 /// version of the schema, so encoded samples read back as the same samples.

@@ -512,9 +512,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             pending.append(.power(PowerSample(time: time, watts: watts)))
         }
         if let distance = point.distance {
-            // A trackpoint without a position gives its altitude with the distance (a watch without GPS).
-            let altitude = point.hasPosition && point.latitude != nil && point.longitude != nil ? nil : point.altitude
-            pending.append(.distance(DistanceSample(time: time, cumulativeMeters: distance, altitudeMeters: altitude)))
+            // A trackpoint without a position gives its altitude and speed with the distance (a watch without GPS).
+            let positioned = point.hasPosition && point.latitude != nil && point.longitude != nil
+            pending.append(.distance(DistanceSample(time: time, cumulativeMeters: distance, altitudeMeters: positioned ? nil : point.altitude,
+                                                    speedMetersPerSecond: positioned ? nil : point.speed)))
         }
     }
 

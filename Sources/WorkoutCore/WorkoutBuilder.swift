@@ -394,6 +394,10 @@ public struct WorkoutBuilder: Sendable {
                 reading.altitudeMeters = nil
                 reject(.altitude)
             }
+            if let speed = reading.speedMetersPerSecond, !ReadingRanges.speedMetersPerSecond.contains(speed) {
+                reading.speedMetersPerSecond = nil
+                reject(.speed)
+            }
             return .distance(reading)
         case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
             reject(.heartRate)
@@ -712,7 +716,8 @@ public struct WorkoutBuilder: Sendable {
             let meters = total - previous
             deviceDistanceMeters += meters
             if route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 {
-                let stepSpeed = meters / (t1 - t0)
+                // The device's own speed when it states one (as a fix's), else the step's.
+                let stepSpeed = reading.speedMetersPerSecond ?? meters / (t1 - t0)
                 speed = stepSpeed
                 currentSpeedMetersPerSecond = stepSpeed
                 if stepSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
@@ -721,7 +726,7 @@ public struct WorkoutBuilder: Sendable {
                 }
                 maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, stepSpeed)
                 // The maximum speed by the fixes' rule: the largest median of five consecutive steps, so a
-                // device distance that jumps ahead and stalls cannot set it.
+                // device distance that jumps ahead and stalls cannot set it (when the device states no speed).
                 stepSpeeds.add(stepSpeed)
                 if stepSpeeds.count >= 3, let median = stepSpeeds.median {
                     maximumSpeed = max(maximumSpeed ?? 0, median)

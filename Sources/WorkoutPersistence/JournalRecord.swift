@@ -118,12 +118,14 @@ extension JournalRecord {
                 if let value = event.time { buffer.appendDouble(value) }
                 if let trigger = event.lapTrigger { buffer.append(trigger.journalCode) }
             case .distance(let reading):
-                // As a scalar sample, with flag bit 1 and the altitude after the time when the reading has one.
+                // As a scalar sample, with flag bits 1 and 2 and the altitude and speed after the time when the
+                // reading has them.
                 buffer.append(JournalRecordType.distance)
-                buffer.append((reading.time != nil ? 1 : 0) | (reading.altitudeMeters != nil ? 2 : 0))
+                buffer.append((reading.time != nil ? 1 : 0) | (reading.altitudeMeters != nil ? 2 : 0) | (reading.speedMetersPerSecond != nil ? 4 : 0))
                 buffer.appendDouble(reading.cumulativeMeters)
                 if let value = reading.time { buffer.appendDouble(value) }
                 if let value = reading.altitudeMeters { buffer.appendDouble(value) }
+                if let value = reading.speedMetersPerSecond { buffer.appendDouble(value) }
             }
         case .event(let kind, let time):
             buffer.append(kind.rawValue)
@@ -176,11 +178,12 @@ extension JournalRecord {
         case JournalRecordType.distance:
             guard payload.count >= 1 else { return nil }
             let flags = reader.u8()
-            guard flags & ~0x03 == 0, payload.count == 9 + 8 * flags.nonzeroBitCount else { return nil }
+            guard flags & ~0x07 == 0, payload.count == 9 + 8 * flags.nonzeroBitCount else { return nil }
             let value = reader.f64()
             let time = optional(flags & 1 != 0)
             let altitude = optional(flags & 2 != 0)
-            return .sample(.distance(DistanceSample(time: time, cumulativeMeters: value, altitudeMeters: altitude)))
+            let speed = optional(flags & 4 != 0)
+            return .sample(.distance(DistanceSample(time: time, cumulativeMeters: value, altitudeMeters: altitude, speedMetersPerSecond: speed)))
         case JournalRecordType.heartRate, JournalRecordType.activeEnergy, JournalRecordType.cadence, JournalRecordType.power:
             guard payload.count >= 1 else { return nil }
             let flags = reader.u8()

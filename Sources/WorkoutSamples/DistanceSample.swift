@@ -9,31 +9,37 @@ public struct DistanceSample: Sendable, Hashable {
     /// The altitude the device stated with it, metres, when it stated no position (a watch without GPS
     /// but with a barometer): the elevation of a workout without positions.
     public var altitudeMeters: Double?
+    /// The speed the device stated with it, m/s, when it stated no position (a foot pod's, a treadmill's):
+    /// the workout's speed where its distance runs in steps.
+    public var speedMetersPerSecond: Double?
     /// A device distance of `cumulativeMeters` since the start of the recording, at `time`, and the
-    /// altitude stated with it.
-    public init(time: Double?, cumulativeMeters: Double, altitudeMeters: Double? = nil) {
+    /// altitude and speed stated with it.
+    public init(time: Double?, cumulativeMeters: Double, altitudeMeters: Double? = nil, speedMetersPerSecond: Double? = nil) {
         self.time = time
         self.cumulativeMeters = cumulativeMeters
         self.altitudeMeters = altitudeMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
     }
 }
 
 extension DistanceSample: Codable {
     /// Decodes a `distance` record (SampleCodingKey): `cumulativeMeters` required, `time` a number or an ISO 8601
-    /// string, `altitude` optional.
+    /// string, `altitude` and `speed` optional.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SampleCodingKey.self)
         try container.checkType(.distance)
         self.init(time: try container.decodeTime(), cumulativeMeters: try container.decode(Double.self, forKey: .cumulativeMeters),
-                  altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitude))
+                  altitudeMeters: try container.decodeIfPresent(Double.self, forKey: .altitude),
+                  speedMetersPerSecond: try container.decodeIfPresent(Double.self, forKey: .speed))
     }
 
     /// Encodes the reading as one record: `{"type":"distance","time":…,"cumulativeMeters":…}`, with
-    /// `"altitude"` when known.
+    /// `"altitude"` and `"speed"` when known.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: SampleCodingKey.self)
         try container.encodeHead(.distance, time: time)
         try container.encode(cumulativeMeters, forKey: .cumulativeMeters)
         try container.encodeIfPresent(altitudeMeters, forKey: .altitude)
+        try container.encodeIfPresent(speedMetersPerSecond, forKey: .speed)
     }
 }

@@ -24,7 +24,8 @@ public enum SampleCodingKey: String, CodingKey, Sendable, CaseIterable {
     case horizontalAccuracy
     /// `location`: metres (``LocationSample/verticalAccuracyMeters``).
     case verticalAccuracy
-    /// `location`: metres per second (``LocationSample/speedMetersPerSecond``).
+    /// `location` and `distance`: metres per second (``LocationSample/speedMetersPerSecond``,
+    /// ``DistanceSample/speedMetersPerSecond``).
     case speed
     /// `location`: degrees clockwise from true north (``LocationSample/courseDegrees``).
     case course

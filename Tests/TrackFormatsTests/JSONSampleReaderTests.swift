@@ -45,8 +45,8 @@ struct JSONSampleReaderTests {
             .event(WorkoutEventSample(time: 1717171731, kind: .lap, lapTrigger: .fitnessEquipment))
         ),
         (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5}"#, .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5))),
-        (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5,"altitude":402.5}"#,
-         .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5, altitudeMeters: 402.5))),
+        (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5,"altitude":402.5,"speed":2.75}"#,
+         .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5, altitudeMeters: 402.5, speedMetersPerSecond: 2.75))),
     ]
 
     @Test func everySampleTypeAsNDJSON() throws {

@@ -120,6 +120,20 @@ import WorkoutSamples
         #expect(abs(summary.metrics.distanceMeters - meters) < 1e-9)
     }
 
+    /// A workout without positions takes the speed its records state, as a fix's: its maximum speed is the
+    /// largest median of five stated speeds, as fitdecode reads them (`maximumSpeedMedianOf5`: the
+    /// marathon's 5.222 m/s, where its distance running ahead at 11–12 m/s for five seconds would read 11).
+    @Test("a workout without positions takes the speed its records state",
+          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
+    func statedSpeedWithoutPositions(_ file: String) throws {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        let reference = try #require(object?[file]?["maximumSpeedMedianOf5"] as? NSNumber).doubleValue
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
+        let maximum = try #require(summary.metrics.maximumSpeedMetersPerSecond)
+        #expect(abs(maximum - reference) < 1e-9, "\(file): \(maximum) m/s, fitdecode \(reference) m/s")
+    }
+
     /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
     /// Seconds after the first record, and that record's time (seconds since 1970).
     static func kilometreCrossings(_ file: String) throws -> (seconds: [Double], firstRecordTime: Double) {

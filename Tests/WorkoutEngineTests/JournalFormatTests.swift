@@ -68,7 +68,8 @@ struct JournalFormatTests {
             return .sample(.event(WorkoutEventSample(time: optional(&rng), kind: kind)))
         case 7: return .activity(ActivityType.allCases.randomElement(using: &rng) ?? .running)
         case 8:
-            return .sample(.distance(DistanceSample(time: optional(&rng), cumulativeMeters: randomDouble(&rng), altitudeMeters: optional(&rng))))
+            return .sample(.distance(DistanceSample(time: optional(&rng), cumulativeMeters: randomDouble(&rng), altitudeMeters: optional(&rng),
+                                                    speedMetersPerSecond: optional(&rng))))
         default:
             return .event(SessionEventKind.allCases.randomElement(using: &rng) ?? .lap, time: randomDouble(&rng))
         }

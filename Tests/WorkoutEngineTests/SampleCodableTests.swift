@@ -50,8 +50,8 @@ struct SampleCodableTests {
         #expect(try text(.event(WorkoutEventSample(time: 3, kind: .lap, lapTrigger: .distance)))
             == #"{"event":"lap","lapTrigger":"distance","time":3,"type":"event"}"#)
         #expect(try text(.distance(DistanceSample(time: 3, cumulativeMeters: 1000.5))) == #"{"cumulativeMeters":1000.5,"time":3,"type":"distance"}"#)
-        #expect(try text(.distance(DistanceSample(time: 3, cumulativeMeters: 1000.5, altitudeMeters: 12.5)))
-            == #"{"altitude":12.5,"cumulativeMeters":1000.5,"time":3,"type":"distance"}"#)
+        #expect(try text(.distance(DistanceSample(time: 3, cumulativeMeters: 1000.5, altitudeMeters: 12.5, speedMetersPerSecond: 2.5)))
+            == #"{"altitude":12.5,"cumulativeMeters":1000.5,"speed":2.5,"time":3,"type":"distance"}"#)
         #expect(try text(.event(WorkoutEventSample(time: nil, kind: .pause))) == #"{"event":"pause","type":"event"}"#)
     }
 
