@@ -61,9 +61,9 @@ struct CumulativeElevation: Sendable {
         if climbing { gain += to - from } else { loss += from - to }
     }
 
-    /// The indices of the turning points within `range`, in order: its first fix with an altitude, then each extreme at
-    /// which the altitude turned back by more than `hysteresisMeters`, then the extreme of the run still
-    /// open at the end (if one counts).
+    /// The indices of the turning points within `range`, in order: its first fix with an altitude, then
+    /// each extreme at which the altitude turned back by more than `hysteresisMeters`, then the extreme of
+    /// the run still open at the end (if one counts).
     private static func pivots(_ altitudes: ContiguousArray<Float>, in range: Range<Int>, hysteresisMeters: Double) -> [Int] {
         guard let first = altitudes[range].firstIndex(where: { $0.isFinite }) else { return [] }
         var pivots = [first]
