@@ -61,8 +61,8 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// rule as the summary, so that the splits' or the laps' gains add up to the summary's.
     public let elevationHysteresisMeters: Double
 
-    /// Creates the value from its parts.
-    public init(movingSpeedThresholdMetersPerSecond: Double, elevationHysteresisMeters: Double = 0) {
+    /// Creates the value from its parts (the hysteresis defaults to ``WorkoutOptions``' 2 m).
+    public init(movingSpeedThresholdMetersPerSecond: Double, elevationHysteresisMeters: Double = 2) {
         self.movingSpeedThresholdMetersPerSecond = movingSpeedThresholdMetersPerSecond
         self.elevationHysteresisMeters = elevationHysteresisMeters
     }
