@@ -378,26 +378,23 @@ public struct WorkoutBuilder: Sendable {
             rejectedReadings.add(kind)
             outcome.noteRejectedReading(kind)
         }
+        // The optional altitude and speed a fix or a device distance comes with.
+        func dropImplausible(altitude: inout Double?, speed: inout Double?) {
+            if let value = altitude, !ReadingRanges.altitudeMeters.contains(value) {
+                altitude = nil
+                reject(.altitude)
+            }
+            if let value = speed, !ReadingRanges.speedMetersPerSecond.contains(value) {
+                speed = nil
+                reject(.speed)
+            }
+        }
         switch sample {
         case .location(var fix):
-            if let altitude = fix.altitudeMeters, !ReadingRanges.altitudeMeters.contains(altitude) {
-                fix.altitudeMeters = nil
-                reject(.altitude)
-            }
-            if let speed = fix.speedMetersPerSecond, !ReadingRanges.speedMetersPerSecond.contains(speed) {
-                fix.speedMetersPerSecond = nil
-                reject(.speed)
-            }
+            dropImplausible(altitude: &fix.altitudeMeters, speed: &fix.speedMetersPerSecond)
             return .location(fix)
         case .distance(var reading):
-            if let altitude = reading.altitudeMeters, !ReadingRanges.altitudeMeters.contains(altitude) {
-                reading.altitudeMeters = nil
-                reject(.altitude)
-            }
-            if let speed = reading.speedMetersPerSecond, !ReadingRanges.speedMetersPerSecond.contains(speed) {
-                reading.speedMetersPerSecond = nil
-                reject(.speed)
-            }
+            dropImplausible(altitude: &reading.altitudeMeters, speed: &reading.speedMetersPerSecond)
             return .distance(reading)
         case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
             reject(.heartRate)

@@ -49,14 +49,21 @@ struct AccuracyTests {
 
     static let cases: [Case] = NoiseFamily.allCases.flatMap { family in (1...10).map { Case(family: family, seed: $0) } }
 
-    @Test(arguments: cases)
-    func defaultFilterMeetsTheAccuracyTargets(_ c: Case) throws {
+    /// A case's track, its true distance (PROJ's `geod` over the noise-free fixes) and the default filter's
+    /// summary of its noisy fixes.
+    static func measure(_ c: Case) throws -> (track: SyntheticTrack, truthDistance: Double, summary: WorkoutSummary) {
         let track = c.family.track(seed: c.seed)
         let truthDistance = try GeodReference.inverseDistancesMeters(
             latitudes: track.truth.map(\.latitude), longitudes: track.truth.map(\.longitude)
         ).reduce(0, +)
         let activity: ActivityType = c.family == .ride ? .cycling : .running
-        let summary = try WorkoutSummary(samples: Self.samples(track.noisy), options: WorkoutOptions(activity: activity))
+        let summary = try WorkoutSummary(samples: samples(track.noisy), options: WorkoutOptions(activity: activity))
+        return (track, truthDistance, summary)
+    }
+
+    @Test(arguments: cases)
+    func defaultFilterMeetsTheAccuracyTargets(_ c: Case) throws {
+        let (track, truthDistance, summary) = try Self.measure(c)
         let m = summary.metrics
         let distanceError = (m.distanceMeters - truthDistance) / truthDistance
         let movingError = ((m.movingSeconds ?? 0) - track.trueMovingSeconds) / track.trueMovingSeconds
@@ -77,12 +84,7 @@ struct AccuracyTests {
     /// corners it rounds), so that family's bound is 0.6 %.
     @Test(arguments: NoiseFamily.allCases.flatMap { family in (1...20).map { Case(family: family, seed: $0) } })
     func distanceNetOfTheNoiseShiftAtTurnsMeetsTheTarget(_ c: Case) throws {
-        let track = c.family.track(seed: c.seed)
-        let truthDistance = try GeodReference.inverseDistancesMeters(
-            latitudes: track.truth.map(\.latitude), longitudes: track.truth.map(\.longitude)
-        ).reduce(0, +)
-        let activity: ActivityType = c.family == .ride ? .cycling : .running
-        let summary = try WorkoutSummary(samples: Self.samples(track.noisy), options: WorkoutOptions(activity: activity))
+        let (track, truthDistance, summary) = try Self.measure(c)
         let shift = track.firstOrderNoiseLengthMeters
         let netError = (summary.metrics.distanceMeters - truthDistance - shift) / truthDistance
         #expect(abs(netError) < (c.family == .urbanRun ? 0.006 : 0.005), "distance \(summary.metrics.distanceMeters) m against \(truthDistance) m, the noise's shift at turns \(shift) m")
