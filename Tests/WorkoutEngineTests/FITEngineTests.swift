@@ -134,6 +134,39 @@ import WorkoutSamples
         #expect(abs(maximum - reference) < 1e-9, "\(file): \(maximum) m/s, fitdecode \(reference) m/s")
     }
 
+    /// The speed curve of a workout without positions follows the same rule: its one-second best is the
+    /// median of five stated speeds, fitdecode's `maximumSpeedMedianOf5` (the records are a second apart),
+    /// not the device distance's 11–12 m/s run ahead; no longer window is faster than a shorter one.
+    @Test("the speed curve of a workout without positions takes the speed its records state",
+          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
+    func speedCurveWithoutPositions(_ file: String) throws {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        let reference = try #require(object?[file]?["maximumSpeedMedianOf5"] as? NSNumber).doubleValue
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
+        let curve = summary.analysis.meanMaximal.speedMetersPerSecond.points
+        let oneSecond = try #require(curve.first { $0.seconds == 1 })
+        #expect(abs(oneSecond.value - reference) < 1e-9, "\(file): \(oneSecond.value) m/s, fitdecode \(reference) m/s")
+        for (shorter, longer) in zip(curve, curve.dropFirst()) {
+            #expect(longer.value <= shorter.value + 1e-9, "\(file): \(longer.seconds) s faster than \(shorter.seconds) s")
+        }
+    }
+
+    /// A device distance that runs ahead for a second and stalls sets no point of the speed curve (the
+    /// median of the five seconds around each, as the maximum speed): 3 m/s throughout.
+    @Test func speedCurveIgnoresADeviceDistanceGlitch() throws {
+        var samples: [Sample] = []
+        var meters = 0.0
+        for second in 0...600 {
+            if second > 0 { meters += second == 300 ? 20 : (second == 301 ? 0 : 3) }
+            samples.append(.distance(DistanceSample(time: 1_700_000_000 + Double(second), cumulativeMeters: meters)))
+        }
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        let curve = summary.analysis.meanMaximal.speedMetersPerSecond.points
+        #expect(curve.first { $0.seconds == 1 }?.value == 3)
+        #expect(curve.first { $0.seconds == 60 }?.value == 3)
+    }
+
     /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
     /// Seconds after the first record, and that record's time (seconds since 1970).
     static func kilometreCrossings(_ file: String) throws -> (seconds: [Double], firstRecordTime: Double) {

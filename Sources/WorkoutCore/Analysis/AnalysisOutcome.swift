@@ -41,6 +41,8 @@ struct AnalysisFix {
     var startsOuting: Bool
     /// The step's moving time as the builder decided it; `nil`: by its speed (see ``AnalysisSeries``).
     var movingStepSeconds: Double?
+    /// Whether this is a device's distance step (a workout without positions), not a GPS fix.
+    var isDeviceStep: Bool
 
     @inline(__always)
     init(_ fix: AcceptedFix) {
@@ -52,6 +54,7 @@ struct AnalysisFix {
         followsBreak = fix.startsSegment || fix.followsPause
         startsOuting = fix.startsOuting
         movingStepSeconds = nil
+        isDeviceStep = false
     }
 
     init(_ step: DeviceDistanceStep) {
@@ -63,5 +66,6 @@ struct AnalysisFix {
         followsBreak = step.followsBreak
         startsOuting = false
         movingStepSeconds = step.movingSeconds
+        isDeviceStep = true
     }
 }

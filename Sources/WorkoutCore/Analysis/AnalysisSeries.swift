@@ -43,6 +43,11 @@ public struct AnalysisSeries: Sendable, Hashable {
     public private(set) var altitudesMeters = ContiguousArray<Float>()
     /// Whether the session paused, or a new segment began, between the previous fix and this one.
     public private(set) var followsBreak = ContiguousArray<Bool>()
+    /// The speed of each device distance step, m/s, NaN where the step has none (the first, or one after a
+    /// break): the device's stated speed, else the step's distance over its time, as the summary's maximum
+    /// speed takes it. Device steps come only before the route's first fix, so these are the speeds of the
+    /// first `deviceStepSpeeds.count` fixes; empty for a workout with positions.
+    public private(set) var deviceStepSpeeds = ContiguousArray<Double>()
     /// The indices of the fixes that start a separate outing (``AcceptedFix/startsOuting``), in order:
     /// nothing is climbed or descended across them.
     public private(set) var outingStartIndices: [Int] = []
@@ -166,6 +171,9 @@ public struct AnalysisSeries: Sendable, Hashable {
         movingStepSeconds.append(moving)
         altitudesMeters.append(fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan)
         followsBreak.append(breaks || times.count == 1)
+        if fix.isDeviceStep, deviceStepSpeeds.count == times.count - 1 {
+            deviceStepSpeeds.append(breaks ? .nan : fix.speedMetersPerSecond ?? .nan)
+        }
         if fix.startsOuting, times.count > 1 { outingStartIndices.append(times.count - 1) }
     }
 }

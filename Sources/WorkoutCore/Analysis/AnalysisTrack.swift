@@ -12,6 +12,8 @@ struct AnalysisTrack: Sendable {
     let losses: ContiguousArray<Double>
     let altitudes: ContiguousArray<Float>
     let followsBreak: ContiguousArray<Bool>
+    /// The speeds of the device distance steps that begin the track (``AnalysisSeries/deviceStepSpeeds``).
+    let deviceStepSpeeds: ContiguousArray<Double>
 
     init(_ series: AnalysisSeries) {
         times = series.times
@@ -19,6 +21,7 @@ struct AnalysisTrack: Sendable {
         moving = series.movingSeconds
         altitudes = series.altitudesMeters
         followsBreak = series.followsBreak
+        deviceStepSpeeds = series.deviceStepSpeeds
         let n = series.fixCount
         var d = series.distancesMeters
         if n > 1 {

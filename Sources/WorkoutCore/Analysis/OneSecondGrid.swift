@@ -9,7 +9,10 @@
 ///   when the stretch is at most ``powerZeroFillLimitSeconds`` long; a longer stretch is a break;
 /// - **heart rate**: running time no reading covers is a break;
 /// - **speed** comes from the fixes: the distance gained in each second of running time, where the
-///   distance across a pause or to a new segment (which takes no running time) is left out.
+///   distance across a pause or to a new segment (which takes no running time) is left out. Where a device's
+///   distance steps stand in for fixes (a workout without positions), each second takes its step's speed (the
+///   speed the device states, else the step's) and then the median of the five seconds around it, the rule of
+///   the summary's maximum speed: a device distance that runs ahead for a few seconds and stalls sets neither.
 public struct OneSecondGrid: Sendable, Hashable {
     /// One value per second of running time.
     public var values: ContiguousArray<Double>
@@ -70,10 +73,38 @@ public struct OneSecondGrid: Sendable, Hashable {
             let e0 = track.elapsed[i - 1], e1 = track.elapsed[i]
             let now = t >= e1 ? moved[i] : t <= e0 ? moved[i - 1] : moved[i - 1] + (t - e0) / (e1 - e0) * (moved[i] - moved[i - 1])
             // Seconds before the first fix or after the last have no speed.
-            if Double(k) >= firstElapsed, t <= lastElapsed { values[k] = now - previous }
+            if Double(k) >= firstElapsed, t <= lastElapsed {
+                values[k] = now - previous
+                if i < track.deviceStepSpeeds.count, track.deviceStepSpeeds[i].isFinite { values[k] = track.deviceStepSpeeds[i] }
+            }
             previous = now
         }
+        if track.deviceStepSpeeds.count > 1 {
+            let deviceSeconds = min(Int(track.elapsed[track.deviceStepSpeeds.count - 1].rounded(.up)), seconds)
+            values.replaceSubrange(0..<deviceSeconds, with: medianOfFive(values[0..<deviceSeconds]))
+        }
         return OneSecondGrid(values: values)
+    }
+
+    /// Each value replaced by the median of the values within two seconds of it that no break (NaN)
+    /// separates from it (the lower middle of an even count, as ``RollingMedianOfFive``); breaks stay.
+    /// - Complexity: O(n).
+    static func medianOfFive(_ values: ArraySlice<Double>) -> ContiguousArray<Double> {
+        var result = ContiguousArray(values)
+        let lower = values.startIndex, upper = values.endIndex
+        var window: [Double] = []
+        window.reserveCapacity(5)
+        for k in lower..<upper where !values[k].isNaN {
+            window.removeAll(keepingCapacity: true)
+            window.append(values[k])
+            var j = k - 1
+            while j >= max(lower, k - 2), !values[j].isNaN { window.append(values[j]); j -= 1 }
+            j = k + 1
+            while j < min(upper, k + 3), !values[j].isNaN { window.append(values[j]); j += 1 }
+            window.sort()
+            result[k - lower] = window[(window.count - 1) / 2]  // the lower middle of an even count, as the summary's
+        }
+        return result
     }
 
     /// The best mean over `window` consecutive seconds that contain no break, and where it starts.
