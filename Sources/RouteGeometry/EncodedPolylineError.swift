@@ -1,4 +1,4 @@
-public import Geodesy
+import Geodesy
 
 /// Why an encoded polyline could not be decoded. Offsets are 0-based byte offsets into the string's
 /// UTF-8.

@@ -1,6 +1,6 @@
 import CGEOS
 import Foundation
-public import Geodesy
+import Geodesy
 
 /// A latitude/longitude bounding box in degrees.
 public struct GeoBounds: Sendable, Hashable {

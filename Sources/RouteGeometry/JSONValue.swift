@@ -1,6 +1,6 @@
 import WorkoutSamples
 import Foundation
-public import Geodesy
+import Geodesy
 
 /// A JSON value for GeoJSON `properties`.
 public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByFloatLiteral,

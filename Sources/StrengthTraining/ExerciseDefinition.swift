@@ -1,5 +1,4 @@
 import SessionSupport
-public import SessionSupport
 
 /// An exercise the catalog knows: what it is, what it trains, what it needs.
 public struct ExerciseDefinition: Sendable, Hashable, Codable, Identifiable {

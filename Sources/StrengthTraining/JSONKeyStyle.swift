@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How JSON keys are spelled.
 public enum JSONKeyStyle: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
 import SessionSupport
-public import Logging
+import Logging
 
 /// What ``StrengthSession/persist()`` did.
 public enum PersistOutcome: Sendable, Hashable {

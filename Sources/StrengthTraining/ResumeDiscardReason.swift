@@ -1,5 +1,5 @@
 import SessionSupport
-public import Logging
+import Logging
 public import SessionSupport
 
 /// Why a saved resume state was not offered. The file is removed (best effort) so it is not

@@ -1,6 +1,5 @@
 import SessionSupport
-public import Logging
-public import SessionSupport
+import Logging
 
 /// What loading the resume file gave.
 public enum ResumeLoadResult: Sendable, Hashable {

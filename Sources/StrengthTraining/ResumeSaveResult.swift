@@ -1,6 +1,5 @@
 import SessionSupport
-public import Logging
-public import SessionSupport
+import Logging
 
 /// What ``ResumeStore/save(_:)`` did.
 public enum ResumeSaveResult: Sendable, Hashable {

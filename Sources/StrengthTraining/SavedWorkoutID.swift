@@ -1,6 +1,5 @@
 import SessionSupport
-public import Logging
-public import SessionSupport
+import Logging
 
 /// Just enough of a saved state to know whose it is.
 struct SavedWorkoutID: Decodable {

@@ -25,7 +25,7 @@ enum XMLPushParser {
     ) throws {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 16)
         defer { chunk.deallocate() }
-        guard let chunkBase = chunk.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        guard chunk.baseAddress != nil else { return }
 
         // The first bytes: skip a UTF-8 BOM and leading white space, keep at least 4 bytes (or all the
         // input) for libxml2's encoding detection.

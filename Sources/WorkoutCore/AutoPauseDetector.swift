@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Decides auto-pause transitions from a stream of (time, speed) observations. O(1), no allocation.
 package struct AutoPauseDetector: Sendable, Hashable {

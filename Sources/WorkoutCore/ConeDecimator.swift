@@ -1,5 +1,5 @@
 import WorkoutSamples
-public import RouteGeometry
+import RouteGeometry
 import Foundation
 
 /// The state of the streaming decimation of one segment: the last kept fix (the anchor) and the range of

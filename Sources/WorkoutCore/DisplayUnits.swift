@@ -1,5 +1,4 @@
-import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Units for what people read. Everything inside the engine is SI; these are the edges.
 public enum DisplayUnits: String, Sendable, Hashable, CaseIterable, Codable {

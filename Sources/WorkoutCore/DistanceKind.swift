@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Which distance counter an activity adds to, as HealthKit separates them.
 public enum DistanceKind: String, Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The statistic a workout screen shows in its fourth cell.
 public enum FourthStatKind: String, Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Metres per degree of latitude and of longitude at a latitude, on the WGS84 ellipsoid (meridional
 /// radius M and prime-vertical radius N; e.g. Torge & Müller, *Geodesy*, 4th ed., §6.2.3).

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 import Geodesy
 
 /// A ``LocalScale`` kept while the latitude stays within 0.01° (the scale then changes by under

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 import Geodesy
 
 /// How strictly locations are filtered.

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 import Geodesy
 
 /// Why the location filter refused a fix. Each rejection is counted by reason in the summary.

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What became of a location sample.
 public enum LocationVerdict: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The kinds of reading the engine checks for plausibility before it uses them.
 public enum ReadingKind: String, Sendable, Hashable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What the engine accepts as a plausible reading; anything outside is dropped and counted (a strap that
 /// lost contact writes 0 or 255 bpm, a barometer that failed writes 1.7e308 m), never averaged in.

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Readings dropped as implausible, by kind, stored inline.
 public struct RejectedReadingCounts: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 import Geodesy
 
 /// Counts of rejected fixes by reason, stored inline (no dictionary in the hot path).

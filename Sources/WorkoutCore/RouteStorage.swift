@@ -1,5 +1,5 @@
 import WorkoutSamples
-public import RouteGeometry
+import RouteGeometry
 import Foundation
 
 /// How much of the route a ``WorkoutBuilder`` keeps.

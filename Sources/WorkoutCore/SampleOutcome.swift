@@ -1,5 +1,5 @@
 public import SessionSupport
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What one input did to a ``WorkoutBuilder``: the one way out of the builder. Live frames, exports, the
 /// journal and the store consume outcomes; none of them reads back into the builder or searches for fixes.

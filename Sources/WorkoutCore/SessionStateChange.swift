@@ -1,5 +1,5 @@
 import SessionSupport
-public import WorkoutSamples
+import WorkoutSamples
 
 /// A change of session state, as frames and logs report it.
 public struct SessionStateChange: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import WorkoutCore
 import Foundation
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Draws the analysis charts (``ChartKind/splits`` and ``ChartKind/powerCurve``) as SVG, in the style of
 /// ``ChartRenderer``.

@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// How a chart is drawn.
 public struct ChartOptions: Sendable, Hashable {

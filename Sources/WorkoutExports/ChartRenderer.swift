@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Draws a workout's charts as SVG.
 ///

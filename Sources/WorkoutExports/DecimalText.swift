@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Numbers as plain decimal text: never an exponent, never `nan` or `inf`.
 public enum DecimalText {

@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Writes GPX 1.1 tracks, streaming: each call appends text to `output` and nothing is kept per point.
 ///

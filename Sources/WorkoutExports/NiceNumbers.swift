@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Round numbers for scale bars and axes.
 public enum NiceNumbers {

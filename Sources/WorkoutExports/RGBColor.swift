@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// An sRGB colour, components in 0...1.
 public struct RGBColor: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// An SVG document: its text and its size in CSS pixels (what a PNG renderer uses at zoom 1).
 public struct RenderedSVG: Sendable, Hashable {

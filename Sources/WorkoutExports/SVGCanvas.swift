@@ -1,5 +1,5 @@
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Builds SVG text. Coordinates are written with at most 2 decimals and never an exponent; text is
 /// XML-escaped.

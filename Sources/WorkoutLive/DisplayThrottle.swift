@@ -1,6 +1,6 @@
 import SessionSupport
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Pace and speed as a screen shows them: republished on a fixed cadence of running time (default every
 /// 5 s), so the numbers do not jitter with every fix, and never while paused (running time does not

@@ -1,6 +1,6 @@
 import SessionSupport
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What a replay produces, in order.
 public enum ReplayEvent: Sendable {

@@ -1,6 +1,6 @@
 import SessionSupport
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Receives a replay's frames and state changes.
 public protocol ReplayOutput {

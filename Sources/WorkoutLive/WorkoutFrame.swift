@@ -1,6 +1,6 @@
 import SessionSupport
 import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What a screen shows at one instant: the metrics as of the frame's own time.
 public struct WorkoutFrame: Sendable, Hashable {

@@ -1,5 +1,5 @@
 public import WorkoutCore
-public import WorkoutSamples
+import WorkoutSamples
 
 /// How a live session measures and shows a workout.
 public struct WorkoutSessionConfiguration: Sendable, Hashable {

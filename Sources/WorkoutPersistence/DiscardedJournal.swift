@@ -1,7 +1,7 @@
 import WorkoutCore
 public import Foundation
-public import Logging
-public import WorkoutSamples
+import Logging
+import WorkoutSamples
 
 /// A journal recovery did not offer, and why.
 public struct DiscardedJournal: Sendable, Hashable {

@@ -2,7 +2,7 @@ import SessionSupport
 import WorkoutCore
 public import Foundation
 public import Logging
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The part of journaling every backend shares: it turns a session's outcomes into the journal's bytes
 /// (the header once the session starts, then framed records; see ``JournalFormat``), decides when they must

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Journal bytes to make durable: a slice of the journal from ``offset``, with what it holds.
 public struct JournalBatch: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import SessionSupport
 import WorkoutCore
-public import Foundation
-public import WorkoutSamples
+import Foundation
+import WorkoutSamples
 
 extension ActivityType {
     /// The activity's code in journal headers and records (stable; never reorder).

@@ -1,6 +1,6 @@
 import WorkoutCore
 public import Foundation
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The byte layout of session journals (`<session id>.wejournal`). Every integer and every `Double`
 /// (as its IEEE 754 bit pattern) is little-endian, so decoding gives back exactly what was encoded.

@@ -1,7 +1,7 @@
 import SessionSupport
 import WorkoutCore
 public import Foundation
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What a journal's header says about its session.
 public struct JournalHeader: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import WorkoutCore
-public import Foundation
-public import WorkoutSamples
+import Foundation
+import WorkoutSamples
 
 // MARK: - Records
 

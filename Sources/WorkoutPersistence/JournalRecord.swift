@@ -1,6 +1,6 @@
 import SessionSupport
 public import WorkoutCore
-public import Foundation
+import Foundation
 public import WorkoutSamples
 
 /// One record of a session journal: a sample the session ingested, a session-state change, or the

@@ -1,8 +1,8 @@
 import SessionSupport
 import WorkoutCore
-public import Foundation
-public import Logging
-public import WorkoutSamples
+import Foundation
+import Logging
+import WorkoutSamples
 
 /// Whether a journal's writes are reaching stable storage, for any backend: `Failure` is what its writes
 /// throw (``PersistenceStatus`` is the file backend's, with ``/SessionSupport/FileSystemError``).

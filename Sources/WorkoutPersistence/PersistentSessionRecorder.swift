@@ -2,7 +2,7 @@ import SessionSupport
 import WorkoutCore
 public import Foundation
 public import Logging
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Journals a workout session so that it can be recovered after a crash: it takes every outcome of the
 /// session's ``/WorkoutCore/WorkoutBuilder`` (an ``/WorkoutCore/OutcomeRecorder``) and appends what was given to the builder to

@@ -1,6 +1,6 @@
 import WorkoutCore
 public import Foundation
-public import Logging
+import Logging
 public import WorkoutSamples
 
 /// A session rebuilt from its journal: the builder holds exactly the state of the last valid record.

@@ -1,7 +1,7 @@
 import WorkoutCore
-public import Foundation
-public import Logging
-public import WorkoutSamples
+import Foundation
+import Logging
+import WorkoutSamples
 
 /// Why recovery did not offer a journal.
 public enum RecoveryDiscardReason: Sendable, Hashable, CustomStringConvertible {

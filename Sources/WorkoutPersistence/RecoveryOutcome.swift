@@ -1,7 +1,7 @@
 import WorkoutCore
-public import Foundation
-public import Logging
-public import WorkoutSamples
+import Foundation
+import Logging
+import WorkoutSamples
 
 /// What recovery made of one journal.
 public enum RecoveryOutcome: Sendable {

@@ -1,6 +1,6 @@
 import WorkoutCore
-public import Foundation
-public import WorkoutSamples
+import Foundation
+import WorkoutSamples
 
 /// The session-state changes a journal records besides samples.
 public enum SessionEventKind: UInt8, Sendable, Hashable, CaseIterable, Codable {

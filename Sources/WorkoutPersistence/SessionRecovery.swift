@@ -2,7 +2,7 @@ import SessionSupport
 import WorkoutCore
 public import Foundation
 public import Logging
-public import WorkoutSamples
+import WorkoutSamples
 
 /// Finds interrupted sessions in a directory and rebuilds them from their journals.
 public enum SessionRecovery {

@@ -1,6 +1,6 @@
 import WorkoutCore
-public import Foundation
-public import WorkoutSamples
+import Foundation
+import WorkoutSamples
 
 extension WorkoutBuilder {
     /// Applies a journal record the way the session applied the input it records, so replaying a journal

@@ -1,5 +1,3 @@
-import WorkoutSamples
-
 /// Parsing of ISO 8601 / RFC 3339 date-times into seconds since 1970-01-01T00:00:00Z, straight from
 /// UTF-8 bytes, without allocating and without Foundation.
 ///

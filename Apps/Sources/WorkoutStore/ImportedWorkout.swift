@@ -91,7 +91,7 @@ public struct ImportedWorkout: Sendable {
     /// - Throws: `TrackFormatError` (malformed), `StoreError.unusable`, or what `chunks` throws.
     public static func streamed<Chunks: AsyncSequence>(
         chunks: Chunks, name: String, format: TrackFormat? = nil, athlete: String, options: WorkoutOptions = WorkoutOptions()
-    ) async throws -> ImportedWorkout where Chunks.Element: Sequence<UInt8> {
+    ) async throws -> ImportedWorkout where Chunks.Element: Sequence<UInt8> & SendableMetatype {
         let digest = StreamDigest()
         let hashed = chunks.map { chunk -> [UInt8] in
             let bytes = Array(chunk)

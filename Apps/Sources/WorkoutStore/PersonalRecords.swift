@@ -1,4 +1,4 @@
-public import WorkoutEngine
+import WorkoutEngine
 
 /// The best workouts among those a query selects.
 public struct PersonalRecords: Sendable, Hashable {

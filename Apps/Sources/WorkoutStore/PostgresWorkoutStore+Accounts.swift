@@ -6,7 +6,7 @@ public import WorkoutEngine
 extension PostgresWorkoutStore: AccountStore {
     public func addToken(hash: String, athlete: String) async throws {
         try await transaction("store a token for \(athlete)") { connection, logger in
-            try await connection.query(
+            _ = try await connection.query(
                 "INSERT INTO athlete_tokens (token_hash, athlete) VALUES (\(hash), \(athlete)) ON CONFLICT DO NOTHING", logger: logger)
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
-public import WorkoutEngine
+import WorkoutEngine
 
 /// The server store: PostgreSQL 15 + PostGIS 3 through postgres-nio's `PostgresClient` (a connection pool).
 /// Routes are `geography(LineString, 4326)` with a GiST index, so `ST_DWithin` measures metres on the

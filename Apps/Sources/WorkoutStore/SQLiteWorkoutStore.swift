@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-public import WorkoutEngine
+import WorkoutEngine
 
 /// The embedded store: one SQLite file through GRDB's `DatabasePool` (WAL: readers never wait for the
 /// writer), foreign keys on, a busy timeout so that several processes can share the file, and an R*Tree
@@ -147,15 +147,19 @@ public final class SQLiteWorkoutStore: WorkoutStore {
     public func channels(workoutID: Int64) async throws -> WorkoutChannels? {
         let names = WorkoutChannels().packedColumns.map(\.name)
         do {
-            let row = try await pool.read { db in
-                try Row.fetchOne(db, sql: "SELECT \(names.joined(separator: ", ")) FROM samples WHERE workout_id = ?", arguments: [workoutID])
+            // The columns as bytes inside the read (a `Row` is not `Sendable`): GRDB's asynchronous read, off
+            // the cooperative threads.
+            let columns = try await pool.read { db -> [String: [UInt8]]? in
+                guard let row = try Row.fetchOne(db, sql: "SELECT \(names.joined(separator: ", ")) FROM samples WHERE workout_id = ?",
+                                                 arguments: [workoutID]) else { return nil }
+                var columns: [String: [UInt8]] = [:]
+                for (index, name) in names.enumerated() {
+                    let data: Data = row[index] ?? Data()
+                    columns[name] = [UInt8](data)
+                }
+                return columns
             }
-            guard let row else { return nil }
-            var columns: [String: [UInt8]] = [:]
-            for (index, name) in names.enumerated() {
-                let data: Data = row[index] ?? Data()
-                columns[name] = [UInt8](data)
-            }
+            guard let columns else { return nil }
             return try WorkoutChannels(columns: columns)
         } catch let error as StoreError {
             throw error
@@ -217,29 +221,35 @@ public final class SQLiteWorkoutStore: WorkoutStore {
             WHERE \(condition) ORDER BY w.start_time IS NULL, w.start_time, w.id\(suffix)
             """
         do {
-            let rows = try await pool.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
-            return try rows.map { row in
-                var bounds: GeoBounds?
-                if let minLat: Double = row[18], let minLon: Double = row[19], let maxLat: Double = row[20], let maxLon: Double = row[21] {
-                    bounds = GeoBounds(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
-                }
-                let workout = StoredWorkout(
-                    id: row[0], athlete: row[1], activity: row[2], sourceName: row[3], contentHash: row[4], startTime: row[5],
-                    endTime: row[6], distanceMeters: row[7], movingSeconds: row[8], elapsedSeconds: row[9],
-                    elevationGainMeters: row[10], averageSpeedMetersPerSecond: row[11], maxSpeedMetersPerSecond: row[12],
-                    heartRateAverageBPM: row[13], deviceManufacturer: row[14], deviceProduct: row[15], encodedPolyline: row[17] ?? "",
-                    bounds: bounds, summaryJSON: row[16])
-                var line: [Double] = []
-                if withLine, let data: Data = row[22] {
-                    line = try WorkoutChannels.unpackDoubles([UInt8](data), channel: "routes.line")
-                }
-                return (workout, line)
+            // Rows become values inside the read (a `Row` is not `Sendable`): GRDB's asynchronous read, off the
+            // cooperative threads.
+            return try await pool.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { try Self.selected($0, withLine: withLine) }
             }
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError.database(operation: "query", message: Self.message(error))
         }
+    }
+
+    /// A row of ``selectRows(where:arguments:suffix:withLine:)`` as its workout and, when asked, its line.
+    private static func selected(_ row: Row, withLine: Bool) throws -> (workout: StoredWorkout, line: [Double]) {
+        var bounds: GeoBounds?
+        if let minLat: Double = row[18], let minLon: Double = row[19], let maxLat: Double = row[20], let maxLon: Double = row[21] {
+            bounds = GeoBounds(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
+        }
+        let workout = StoredWorkout(
+            id: row[0], athlete: row[1], activity: row[2], sourceName: row[3], contentHash: row[4], startTime: row[5],
+            endTime: row[6], distanceMeters: row[7], movingSeconds: row[8], elapsedSeconds: row[9],
+            elevationGainMeters: row[10], averageSpeedMetersPerSecond: row[11], maxSpeedMetersPerSecond: row[12],
+            heartRateAverageBPM: row[13], deviceManufacturer: row[14], deviceProduct: row[15], encodedPolyline: row[17] ?? "",
+            bounds: bounds, summaryJSON: row[16])
+        var line: [Double] = []
+        if withLine, let data: Data = row[22] {
+            line = try WorkoutChannels.unpackDoubles([UInt8](data), channel: "routes.line")
+        }
+        return (workout, line)
     }
 
     /// Longitude, latitude pairs (x, y, as PostGIS orders them).

@@ -1,4 +1,4 @@
-public import WorkoutEngine
+import WorkoutEngine
 
 /// One ISO week's totals (Monday 00:00 UTC to the next Monday) over the workouts a query selects.
 public struct WeeklyTotal: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import WorkoutEngine
+import WorkoutEngine
 
 /// Where workouts are kept: SQLite (``SQLiteWorkoutStore``, the embedded default) or PostgreSQL + PostGIS
 /// (``PostgresWorkoutStore``). Both pass the same test suite.

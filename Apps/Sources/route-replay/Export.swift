@@ -1,7 +1,7 @@
 import ArgumentParser
 import WorkoutEngine
 
-extension RouteColoring: ExpressibleByArgument {}
+extension RouteColoring: @retroactive ExpressibleByArgument {}
 
 extension RouteReplay {
     /// `route-replay export`: writes a track's accepted route as GPX, GeoJSON, an encoded polyline, CSV,
@@ -101,21 +101,18 @@ extension RouteReplay {
                 case .geojson:
                     let text = try exported.geoJSON(toleranceMeters: simplify)
                     try writeText { output in
-                        var output = output
                         output.write(text + "\n")
                         return output
                     }
                 case .polyline:
                     let encoded = try exported.encodedPolyline(toleranceMeters: simplify ?? RouteSummary.defaultSimplificationToleranceMeters)
                     try writeText { output in
-                        var output = output
                         output.write(encoded.polyline + "\n")
                         return output
                     }
                 case .svg:
                     let svg = try picture(of: exported)
                     try writeText { output in
-                        var output = output
                         output.write(svg.text)
                         return output
                     }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import WorkoutEngine
 
-extension ActivityType: ExpressibleByArgument {}
+extension ActivityType: @retroactive ExpressibleByArgument {}
 
-extension LocationFilterMode: ExpressibleByArgument {}
+extension LocationFilterMode: @retroactive ExpressibleByArgument {}
 
-extension TrackFormat: ExpressibleByArgument {}
+extension TrackFormat: @retroactive ExpressibleByArgument {}

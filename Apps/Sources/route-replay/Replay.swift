@@ -1,7 +1,7 @@
 import ArgumentParser
 import WorkoutEngine
 
-extension DisplayUnits: ExpressibleByArgument {}
+extension DisplayUnits: @retroactive ExpressibleByArgument {}
 
 extension RouteReplay {
     /// `route-replay replay`: the workout as a screen would show it, frame by frame.

@@ -76,8 +76,10 @@ struct PostgresNodeTests {
     static func expectStored(_ workoutID: Int, on node: ServerProcess, token: String, samples: [Sample], pausedAfter count: Int) async throws {
         var reference = ExportRecorder(options: LiveSessionDescriptor(athlete: "ana").options)
         for sample in samples.prefix(count) { reference.add(sample) }
-        reference.apply(.call(WorkoutEventSample(time: try #require(samples[count - 1].time), kind: .pause)))
-        reference.apply(.call(WorkoutEventSample(time: try #require(samples[count].time), kind: .resume)))
+        let pauseTime: Double = try #require(samples[count - 1].time)
+        let resumeTime: Double = try #require(samples[count].time)
+        reference.apply(.call(WorkoutEventSample(time: pauseTime, kind: .pause)))
+        reference.apply(.call(WorkoutEventSample(time: resumeTime, kind: .resume)))
         for sample in samples.dropFirst(count) { reference.add(sample) }
         reference.apply(.end(at: nil))
         let expectedFixes = reference.track().segments.joined().map { [$0.location.latitude, $0.location.longitude] }

@@ -1,5 +1,5 @@
-public import SessionSupport
-public import WorkoutSamples
+import SessionSupport
+import WorkoutSamples
 
 /// The series the analysis is computed from, collected from outcomes as the builder makes them (never by
 /// reading back the builder): per accepted, timed fix its time, cumulative distance, running time,

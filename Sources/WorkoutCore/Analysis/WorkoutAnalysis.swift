@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// What an athlete looks at after a workout: splits, laps, best efforts, mean-maximal curves, training
 /// load and climbs. Computed once, from the ``AnalysisSeries`` the builder collected, when the summary is

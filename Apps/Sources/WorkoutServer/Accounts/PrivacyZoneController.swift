@@ -1,6 +1,6 @@
 import Foundation
 public import Hummingbird
-public import WorkoutEngine
+import WorkoutEngine
 public import WorkoutStore
 
 /// The caller's privacy zones: `GET` and `PUT /v1/privacy-zones`.

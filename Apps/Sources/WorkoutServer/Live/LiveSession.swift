@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import WorkoutEngine
 
 /// One live session on this node: the engine's ``/WorkoutExports/ExportRecorder`` (the builder, and the fixes

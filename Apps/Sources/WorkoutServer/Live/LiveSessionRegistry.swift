@@ -1,7 +1,7 @@
 public import Foundation
 public import Logging
 public import ServiceLifecycle
-public import WorkoutEngine
+import WorkoutEngine
 
 /// The live sessions this node serves, by id, behind one journal (``LiveSessionJournal``): a new
 /// session is journaled from its creation; a session this node does not hold is taken over from the

@@ -2,7 +2,7 @@ public import Foundation
 public import Hummingbird
 import NIOCore
 import ServiceLifecycle
-public import WorkoutEngine
+import WorkoutEngine
 public import WorkoutStore
 
 /// Live sessions over HTTP: create, feed samples (NDJSON, streamed), pause, resume, end (the workout is

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-public import WorkoutEngine
+import WorkoutEngine
 public import WorkoutStore
 
 /// Live sessions journaled into the store, through the store's ``/WorkoutStore/LiveSessions`` (this

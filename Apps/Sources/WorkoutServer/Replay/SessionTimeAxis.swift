@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How a live session's time runs against the wall clock: session seconds =
 /// ``sessionSeconds`` + ``scale`` × (wall seconds − ``wallSeconds``), all seconds since 1970.

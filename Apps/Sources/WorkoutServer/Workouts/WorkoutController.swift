@@ -1,7 +1,7 @@
 import Foundation
 public import Hummingbird
 import NIOCore
-public import WorkoutEngine
+import WorkoutEngine
 public import WorkoutStore
 
 /// Stored workouts: uploads (parsed as they stream in), queries, the summary with its analysis, and
