@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import WorkoutEngine
+import WorkoutStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,6 +34,10 @@ public struct FileLiveSessionJournal: LiveSessionJournal {
     func folder(_ id: UUID) -> String { "\(directory)/\(id.uuidString)" }
 
     public func open(_ descriptor: LiveSessionDescriptor) async throws -> any LiveSessionJournalWriter {
+        try await OffCooperativePool.run { try self.openBlocking(descriptor) }
+    }
+
+    private func openBlocking(_ descriptor: LiveSessionDescriptor) throws -> any LiveSessionJournalWriter {
         let folder = folder(descriptor.id)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         guard let lock = try OwnerLock(path: "\(folder)/owner.lock", node: nodeName) else {
@@ -46,6 +51,10 @@ public struct FileLiveSessionJournal: LiveSessionJournal {
     }
 
     public func takeOver(_ id: UUID) async throws -> LiveSessionTakeover {
+        try await OffCooperativePool.run { try self.takeOverBlocking(id) }
+    }
+
+    private func takeOverBlocking(_ id: UUID) throws -> LiveSessionTakeover {
         let folder = folder(id)
         guard let data = FileManager.default.contents(atPath: "\(folder)/session.json") else { return .notFound }
         guard let lock = try OwnerLock(path: "\(folder)/owner.lock", node: nodeName) else {
@@ -101,19 +110,20 @@ public enum LiveSessionError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A session's journal in its folder, held through its lock. Records are buffered as the session makes
-/// them; the server makes them durable when it acknowledges a request (``sync()``: one `fsync`, on a
-/// thread of the journal's I/O queue, so no thread of Swift's cooperative pool ever waits for the disk),
-/// and the recorder syncs on its own at start, pause and end.
+/// them; the server makes them durable when it acknowledges a request (``sync()``: one `fsync`, on the
+/// session's I/O queue, so no thread of Swift's cooperative pool ever waits for the disk), and the recorder
+/// syncs on its own at start, pause and end.
 final class FileJournalWriter: LiveSessionJournalWriter {
     /// The recorder syncs only at start, pause and end by itself (and writes a snapshot every 10 s of
     /// session time at a sync); the server's ``sync()`` calls do the rest.
     static let policy = JournalDurabilityPolicy(syncIntervalSeconds: .infinity, maximumRecordsBetweenSyncs: 1 << 20, snapshotIntervalSeconds: 10)
-    /// Where the blocking file work runs: threads the system adds while others wait for the disk.
-    static let io = DispatchQueue(label: "workout-server.journal-io", attributes: .concurrent)
 
     let recorder: PersistentSessionRecorder
     let lock: OwnerLock
     let folder: String
+    /// Where this session's blocking file work runs, in order (see `OffCooperativePool`: never a thread of
+    /// Swift's cooperative pool).
+    let io = OffCooperativePool.queue()
 
     init(recorder: PersistentSessionRecorder, lock: OwnerLock, folder: String) {
         self.recorder = recorder
@@ -125,12 +135,12 @@ final class FileJournalWriter: LiveSessionJournalWriter {
 
     func sync() async {
         let recorder = self.recorder
-        await Self.onIOQueue { recorder.flush() }
+        await onIOQueue { recorder.flush() }
     }
 
     func finish(summaryJSON: String) async {
         let recorder = self.recorder, folder = self.folder, lock = self.lock
-        await Self.onIOQueue {
+        await onIOQueue {
             recorder.finish(summaryJSON: summaryJSON)
             try? FileManager.default.removeItem(atPath: folder)
             lock.release()
@@ -139,20 +149,15 @@ final class FileJournalWriter: LiveSessionJournalWriter {
 
     func release() async {
         let recorder = self.recorder, lock = self.lock
-        await Self.onIOQueue {
+        await onIOQueue {
             recorder.close()
             lock.release()
         }
     }
 
-    /// Runs `work` on the I/O queue and waits for it without holding a cooperative thread.
-    static func onIOQueue(_ work: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            io.async {
-                work()
-                continuation.resume()
-            }
-        }
+    /// Runs `work` on the session's I/O queue and waits for it without holding a cooperative thread.
+    func onIOQueue(_ work: @escaping @Sendable () -> Void) async {
+        _ = try? await OffCooperativePool.run(on: io, work)
     }
 }
 
