@@ -10,6 +10,9 @@ set -euo pipefail
 benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
 root="$(cd "$benchmarks/.." && pwd)"
 "$root/scripts/recompile-nested.sh" "$root/Apps/Sources" "$benchmarks/Store/Sources"
+# SwiftPM kept the build plan of an earlier checkout here (files added to the library since were missing from
+# it: "cannot find type ... in scope"); without it, the plan is made again from the packages as they are.
+rm -f "$benchmarks/Store/.build/release.yaml"
 # The Swift runtime and Foundation linked statically (issue 21; README, "Performance": start-up); the system's C
 # libraries (PROJ, GEOS, libxml2, SQLite) stay shared.
 for product in "$@"; do
