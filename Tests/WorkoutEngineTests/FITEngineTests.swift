@@ -109,12 +109,7 @@ import WorkoutSamples
     /// (as the Polar marathon's does) leaves it at the runner's 3 m/s, by arithmetic.
     @Test("a device distance that jumps ahead does not set the maximum speed")
     func deviceDistanceGlitchAndMaximumSpeed() throws {
-        var samples: [Sample] = []
-        var meters = 0.0
-        for second in 0...600 {
-            if second > 0 { meters += second == 300 ? 20 : (second == 301 ? 0 : 3) }
-            samples.append(.distance(DistanceSample(time: 1_700_000_000 + Double(second), cumulativeMeters: meters)))
-        }
+        let (samples, meters) = Self.glitchingDeviceDistance()
         let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
         #expect(summary.metrics.maximumSpeedMetersPerSecond == 3)
         #expect(abs(summary.metrics.distanceMeters - meters) < 1e-9)
@@ -126,9 +121,7 @@ import WorkoutSamples
     @Test("a workout without positions takes the speed its records state",
           arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
     func statedSpeedWithoutPositions(_ file: String) throws {
-        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
-        let reference = try #require(object?[file]?["maximumSpeedMedianOf5"] as? NSNumber).doubleValue
+        let reference = try Self.maximumSpeedMedianOf5(file)
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
         let maximum = try #require(summary.metrics.maximumSpeedMetersPerSecond)
         #expect(abs(maximum - reference) < 1e-9, "\(file): \(maximum) m/s, fitdecode \(reference) m/s")
@@ -140,9 +133,7 @@ import WorkoutSamples
     @Test("the speed curve of a workout without positions takes the speed its records state",
           arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
     func speedCurveWithoutPositions(_ file: String) throws {
-        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
-        let reference = try #require(object?[file]?["maximumSpeedMedianOf5"] as? NSNumber).doubleValue
+        let reference = try Self.maximumSpeedMedianOf5(file)
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
         let curve = summary.analysis.meanMaximal.speedMetersPerSecond.points
         let oneSecond = try #require(curve.first { $0.seconds == 1 })
@@ -155,16 +146,31 @@ import WorkoutSamples
     /// A device distance that runs ahead for a second and stalls sets no point of the speed curve (the
     /// median of the five seconds around each, as the maximum speed): 3 m/s throughout.
     @Test func speedCurveIgnoresADeviceDistanceGlitch() throws {
+        let (samples, _) = Self.glitchingDeviceDistance()
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        let curve = summary.analysis.meanMaximal.speedMetersPerSecond.points
+        #expect(curve.first { $0.seconds == 1 }?.value == 3)
+        #expect(curve.first { $0.seconds == 60 }?.value == 3)
+    }
+
+    /// A device distance of 10 minutes at 3 m/s that jumps 20 m ahead in one second and stalls the next, and
+    /// its last total, metres.
+    static func glitchingDeviceDistance() -> (samples: [Sample], totalMeters: Double) {
         var samples: [Sample] = []
         var meters = 0.0
         for second in 0...600 {
             if second > 0 { meters += second == 300 ? 20 : (second == 301 ? 0 : 3) }
             samples.append(.distance(DistanceSample(time: 1_700_000_000 + Double(second), cumulativeMeters: meters)))
         }
-        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
-        let curve = summary.analysis.meanMaximal.speedMetersPerSecond.points
-        #expect(curve.first { $0.seconds == 1 }?.value == 3)
-        #expect(curve.first { $0.seconds == 60 }?.value == 3)
+        return (samples, meters)
+    }
+
+    /// fitdecode's largest median of five stated speeds of `file` (`maximumSpeedMedianOf5` in
+    /// `Tests/Reference/fit-reference.json`), m/s.
+    static func maximumSpeedMedianOf5(_ file: String) throws -> Double {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        return try #require(object?[file]?["maximumSpeedMedianOf5"] as? NSNumber).doubleValue
     }
 
     /// fitdecode's reading of the records (`kilometreCrossingSeconds` in `Tests/Reference/fit-reference.json`).
