@@ -11,7 +11,7 @@ import Synchronization
 /// request of the node wait, on an idle CPU). Here the kernel shares the cores between the work and the
 /// requests.
 package enum OffCooperativePool {
-    /// The queues, taken in turn.
+    /// The queues that callers keep (``queue()``), taken in turn.
     static let queues = (0..<16).map { DispatchQueue(label: "workout.off-cooperative-pool.\($0)") }
     private static let next = Mutex(0)
 
@@ -24,9 +24,11 @@ package enum OffCooperativePool {
         }]
     }
 
-    /// The result of `work`, run on `queue` (by default the next of the queues) while the calling task waits
-    /// without holding a thread; what it throws is rethrown.
-    package static func run<Result: Sendable>(on queue: DispatchQueue = queue(), _ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    /// The result of `work`, run on `queue` while the calling task waits without holding a thread; what it
+    /// throws is rethrown. Without a queue, the work gets a serial queue of its own: a file through the engine
+    /// (tens of milliseconds) never waits behind, nor holds up, the journal writes of the shared queues.
+    package static func run<Result: Sendable>(on queue: DispatchQueue? = nil, _ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        let queue = queue ?? DispatchQueue(label: "workout.off-cooperative-pool.work")
         let result: Swift.Result<Result, any Error> = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Swift.Result { try work() }) }
         }

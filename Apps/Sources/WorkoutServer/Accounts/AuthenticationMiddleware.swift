@@ -37,13 +37,13 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         let tokenHash = BearerTokens.hash(String(parts[1]))
         if let athlete = cache.athlete(tokenHash: tokenHash) {
             context.athlete = athlete
-            return try await next(request, context)
+        } else {
+            guard let athlete = try await ServerMetrics.timeStore("token", { try await accounts.athlete(tokenHash: tokenHash) }) else {
+                throw APIError(.unauthorized, .unauthorized, "unknown token")
+            }
+            cache.remember(athlete: athlete, tokenHash: tokenHash)
+            context.athlete = athlete
         }
-        guard let athlete = try await ServerMetrics.timeStore("token", { try await accounts.athlete(tokenHash: tokenHash) }) else {
-            throw APIError(.unauthorized, .unauthorized, "unknown token")
-        }
-        cache.remember(athlete: athlete, tokenHash: tokenHash)
-        context.athlete = athlete
         return try await next(request, context)
     }
 }
