@@ -4,6 +4,7 @@
 #   Benchmarks/server-load.sh                      # uploads for 30 s, then live sessions at 250, 500, 1000, 1500
 #   Benchmarks/server-load.sh --sessions 1000,2000 --seconds 60
 #   Benchmarks/server-load.sh --uploads-only | --live-only
+#   Benchmarks/server-load.sh --live-only --lockstep   # every session posts in the same instant of each second
 #
 # It builds workout-server in release (through the nested package Benchmarks/Store, the same release build
 # Benchmarks/store.sh makes; git-ignored), starts it on a
@@ -19,6 +20,7 @@ sessions="250,500,1000,1500"
 seconds=30
 concurrency=4
 mode=all
+lockstep=()
 while (($#)); do
   case "$1" in
     --sessions) sessions="$2"; shift 2 ;;
@@ -26,6 +28,7 @@ while (($#)); do
     --concurrency) concurrency="$2"; shift 2 ;;
     --uploads-only) mode=uploads; shift ;;
     --live-only) mode=live; shift ;;
+    --lockstep) lockstep=(--lockstep); shift ;;
     *) echo "server-load: unknown option $1" >&2; exit 64 ;;
   esac
 done
@@ -62,7 +65,7 @@ fi
 if [[ $mode != uploads ]]; then
   for n in ${sessions//,/ }; do
     start_server
-    python3 "$here/scripts/server_load.py" live --url "$url" --token "$token" --sessions "$n" --seconds "$seconds"
+    python3 "$here/scripts/server_load.py" live --url "$url" --token "$token" --sessions "$n" --seconds "$seconds" ${lockstep[@]+"${lockstep[@]}"}
     echo "server frame lateness (histogram, seconds):"
     curl -s "$url/metrics" | grep -E '^workout_frame_lateness_seconds_(bucket|count)' | sed 's/^/  /'
     stop_server

@@ -5,11 +5,14 @@
       Posts distinct one-hour 1 Hz GPX tracks (3 600 points with elevation and heart rate) as fast as the
       server takes them, over keep-alive connections; prints uploads per second and latency percentiles.
 
-  server_load.py live --url ... --token T --sessions N [--seconds 60] [--ramp-per-second 100]
+  server_load.py live --url ... --token T --sessions N [--seconds 60] [--ramp-per-second 100] [--lockstep]
       N live sessions, each posting one sample per second (a location and a heart rate, time = now) on
       its own connection and read by one SSE viewer at 1 fps on another; prints the ingest latency (POST
       round trip) and the frame lateness (arrival against the frame's due time) percentiles, measured
-      after every session is up.
+      after every session is up. Each session starts at its own phase of the second (independent devices:
+      the fractional parts of n times the golden ratio, spread evenly over the second for any N), so its
+      posts and its frames come once a second at that phase; with --lockstep every session posts in the same
+      instant of each second (all devices in step: one burst of N requests a second, the worst case).
 
 Every request loop is bounded in count and time, and talks only to the URL given (loopback).
 """
@@ -159,6 +162,8 @@ async def live(args, host, port):
             writer.close()
 
     async def athlete(number):
+        if not args.lockstep:
+            await asyncio.sleep((number * 0.6180339887498949) % 1.0)
         connection = Connection(host, port)
         await connection.open()
         try:
@@ -204,7 +209,7 @@ async def live(args, host, port):
     measuring[0] = False
     await asyncio.wait(tasks, timeout=10)
     print(json.dumps({
-        "mode": "live", "sessions": args.sessions, "measuredSeconds": args.seconds, "errors": errors,
+        "mode": "live", "sessions": args.sessions, "lockstep": args.lockstep, "measuredSeconds": args.seconds, "errors": errors,
         "ingestRequests": len(ingest), "frames": len(lateness),
         "ingestLatencyMs": {"p50": round(percentile(ingest, 50) * 1000, 2), "p99": round(percentile(ingest, 99) * 1000, 2),
                             "max": round(max(ingest, default=float("nan")) * 1000, 2)},
@@ -223,6 +228,7 @@ def main():
     parser.add_argument("--files", type=int, default=400)
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--ramp-per-second", type=int, default=100)
+    parser.add_argument("--lockstep", action="store_true", help="every session posts in the same instant of each second")
     args = parser.parse_args()
     host, port = args.url.removeprefix("http://").split(":")
     port = int(port.rstrip("/"))

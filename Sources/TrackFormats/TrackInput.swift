@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A track's bytes, read in chunks: a file, standard input, bytes in memory, or chunks arriving over time
-/// (an HTTP request body, see ``TrackReader/read(chunks:name:format:options:into:)``). Readers never load a
+/// (an HTTP request body, see ``TrackReader/read(chunks:name:format:options:expectedSizeBytes:into:)``). Readers never load a
 /// whole input into memory.
 ///
 /// Not thread safe: one reader owns one input.
@@ -24,9 +24,13 @@ public final class TrackInput {
     private var source: Source
     /// Bytes read so far.
     public private(set) var bytesRead = 0
-    /// The size of a regular file (or of bytes in memory), `nil` for a pipe, a terminal or a stream of
-    /// chunks: with ``bytesRead`` it gives progress.
+    /// The size of a regular file (or of bytes in memory, or of a stream of chunks whose size was stated
+    /// and that is kept for a second pass), `nil` for a pipe, a terminal or another stream of chunks: with
+    /// ``bytesRead`` it gives progress.
     public private(set) var sizeBytes: Int?
+    /// The chunks received so far, in one buffer, while a stream of chunks of stated size can still go back
+    /// to its start; `nil` otherwise.
+    private var received: [UInt8]?
 
     /// Opens `path` for reading; `-` means standard input.
     /// - Throws: `TrackInputError.cannotOpen` when the file is missing or unreadable.
@@ -66,26 +70,38 @@ public final class TrackInput {
         self.sizeBytes = copy.count
     }
 
-    /// Reads chunks that an async producer sends into `channel` (``TrackReader/read(chunks:name:format:options:into:)``).
-    init(channel: ThreadBridgeChannel<[UInt8]>, name: String) {
+    /// Reads chunks that an async producer sends into `channel` (``TrackReader/read(chunks:name:format:options:expectedSizeBytes:into:)``).
+    /// - Parameter keepingSizeBytes: the stream's stated size when its bytes are to be kept as they arrive,
+    ///   so that ``rewind()`` can go back to the start (a second pass); the stream stops being kept, and
+    ///   cannot rewind, if more bytes than stated arrive.
+    init(channel: ThreadBridgeChannel<[UInt8]>, name: String, keepingSizeBytes: Int? = nil) {
         self.name = name
         self.source = .chunks(channel, current: [], offset: 0)
+        if let keepingSizeBytes, keepingSizeBytes >= 0 {
+            sizeBytes = keepingSizeBytes
+            received = []
+            received?.reserveCapacity(keepingSizeBytes)
+        }
     }
 
     deinit {
         if case .descriptor(let fd, true) = source { close(fd) }
     }
 
-    /// Goes back to the first byte of a regular file or of bytes in memory (for a second pass); `false`
-    /// when the input cannot seek (a pipe, a terminal, a stream of chunks) or the seek failed.
+    /// Goes back to the first byte of a regular file, of bytes in memory or of a stream of chunks kept as it
+    /// arrived (for a second pass; a stream rewinds once, and is not kept after); `false` when the input
+    /// cannot seek (a pipe, a terminal, another stream of chunks) or the seek failed.
     public func rewind() -> Bool {
         switch source {
         case .descriptor(let fd, _):
             guard sizeBytes != nil, lseek(fd, 0, SEEK_SET) == 0 else { return false }
         case .memory(let bytes, _):
             source = .memory(bytes, offset: 0)
-        case .chunks:
-            return false
+        case .chunks(let channel, _, _):
+            // What arrived so far is read again, then the chunks still to come.
+            guard let received else { return false }
+            self.received = nil
+            source = .chunks(channel, current: received, offset: 0)
         }
         bytesRead = 0
         return true
@@ -120,6 +136,7 @@ public final class TrackInput {
                     throw .readFailed(path: name, reason: "the stream of chunks failed: \(error)")
                 }
                 guard let next else { return 0 }
+                keep(next)
                 current = next
                 offset = 0
             }
@@ -127,6 +144,17 @@ public final class TrackInput {
             source = .chunks(channel, current: current, offset: offset + n)
             bytesRead += n
             return n
+        }
+    }
+
+    /// Adds a chunk to those kept for a rewind, or stops keeping them when the stream outgrows its stated size.
+    private func keep(_ chunk: [UInt8]) {
+        guard var kept = received.take() else { return }
+        if kept.count + chunk.count <= sizeBytes ?? 0 {
+            kept.append(contentsOf: chunk)
+            received = kept
+        } else {
+            sizeBytes = nil
         }
     }
 

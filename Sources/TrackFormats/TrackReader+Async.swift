@@ -18,6 +18,11 @@ extension TrackReader {
     ///   - sink: where samples go; it is handed back with the report.
     ///   - format: the input format, or `nil` to detect it from `name`'s extension, then from the first bytes.
     ///   - options: how to treat readable but unclean input (see ``TrackReadOptions``).
+    ///   - expectedSizeBytes: the stream's size when it is stated in advance (an HTTP `Content-Length`).
+    ///     A stream of at most ``keptStreamLimitBytes`` is then kept as it arrives, so that a GPX file can
+    ///     take the fast path, which must be able to start again with libxml2 on what it does not read
+    ///     (a DOCTYPE, an entity, another encoding); otherwise GPX goes to libxml2 directly and nothing is
+    ///     kept.
     /// - Returns: the reader's report and the sink after the last sample.
     /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
     ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the
@@ -27,12 +32,14 @@ extension TrackReader {
         name: String,
         format: TrackFormat? = nil,
         options: TrackReadOptions = TrackReadOptions(),
+        expectedSizeBytes: Int? = nil,
         into sink: Sink
     ) async throws -> (report: TrackReadReport, sink: Sink) where Chunks.Element: Sequence<UInt8> {
         let channel = ThreadBridgeChannel<[UInt8]>(capacity: 16)
+        let kept = expectedSizeBytes.flatMap { $0 <= keptStreamLimitBytes ? $0 : nil }
         async let parsed: Result<(report: TrackReadReport, sink: Sink), any Error> = DedicatedThread.run {
             var sink = sink
-            let input = TrackInput(channel: channel, name: name)
+            let input = TrackInput(channel: channel, name: name, keepingSizeBytes: kept)
             let result = Result { (try TrackReader.read(input, format: format, options: options, into: &sink), sink) }
             // The reader stopped (done or failed): a producer still sending must not wait for it.
             channel.cancel()
@@ -53,6 +60,10 @@ extension TrackReader {
         if let producerError, case .failure = outcome { throw producerError }
         return try outcome.get()
     }
+
+    /// The largest stream of chunks of stated size that ``read(chunks:name:format:options:expectedSizeBytes:into:)``
+    /// keeps in memory as it arrives (16 MiB: a day-long 1 Hz GPX is about 30 MB, a one-hour one under 1 MB).
+    public static let keptStreamLimitBytes = 16 << 20
 
     /// A track's samples as an `AsyncSequence`, read on a dedicated thread as the consumer asks for them
     /// (at most 1 024 samples ahead, so memory stays bounded whatever the file's size).

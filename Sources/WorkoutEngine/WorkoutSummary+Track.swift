@@ -38,18 +38,22 @@ extension WorkoutSummary {
 
     /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
     /// arrives on a dedicated thread: no temporary file, no cooperative thread blocked, memory bounded by
-    /// the route (see ``/TrackFormats/TrackReader/read(chunks:name:format:options:into:)``).
+    /// the route (see ``/TrackFormats/TrackReader/read(chunks:name:format:options:expectedSizeBytes:into:)``).
     ///
     /// ```swift
     /// let summary = try await WorkoutSummary(trackChunks: request.body.map { $0.readableBytesView }, name: "ride.gpx")
     /// ```
+    /// - Parameter expectedSizeBytes: the body's size when stated in advance (`Content-Length`): a GPX body
+    ///   of at most 16 MiB then takes the fast parse path.
     /// - Throws: `TrackFormatError`, `TrackInputError` (the chunks' sequence failed), `CancellationError`.
     public init<Chunks: AsyncSequence>(
         trackChunks chunks: Chunks, name: String = "<stream>", format: TrackFormat? = nil,
-        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions(),
+        expectedSizeBytes: Int? = nil
     ) async throws where Chunks.Element: Sequence<UInt8> {
         let (report, builder) = try await TrackReader.read(
-            chunks: chunks, name: name, format: format, options: readOptions, into: WorkoutBuilder(options: options))
+            chunks: chunks, name: name, format: format, options: readOptions, expectedSizeBytes: expectedSizeBytes,
+            into: WorkoutBuilder(options: options))
         self = try builder.summary(reading: report)
     }
 }

@@ -180,8 +180,10 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// distance is the analysis's settled one (the distance along the smoothed track to it, see
     /// ``/WorkoutCore/AnalysisSeries/distancesMeters``), whichever way the samples came in; the column stays
     /// cumulative.
+    /// - Parameter analysis: the analysis of this recording when the caller already has it (its
+    ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).
-    public func track() -> ExportTrack {
+    public func track(analysis given: WorkoutAnalysis? = nil) -> ExportTrack {
         var segments: [[ExportPoint]] = Array(repeating: [], count: builder.route.segments.count)
         let untimed = builder.timeIsUnusable
         let series = builder.analysisSeries
@@ -201,7 +203,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             segments[segment].append(point)
         }
         let metrics = builder.snapshot
-        let analysis = series.map {
+        let analysis = given ?? series.map {
             WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
                             ftpWatts: builder.options.profile.ftpWatts)
         } ?? WorkoutAnalysis()

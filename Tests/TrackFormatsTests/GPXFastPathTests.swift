@@ -121,6 +121,79 @@ struct GPXFastPathTests {
         #expect(!Self.expectSameAsLibxml2(Self.document(Self.point, head: head), label))
     }
 
+    /// A stream of chunks (an HTTP body) with its size stated and kept as it arrives: `size` states it
+    /// (`nil`: not stated, nothing kept).
+    static func stream(_ bytes: [UInt8], chunkSize: Int, statedSize: Int?) async -> TrackInput {
+        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { Array(bytes[$0..<min(bytes.count, $0 + chunkSize)]) }
+        let channel = ThreadBridgeChannel<[UInt8]>(capacity: chunks.count + 1)
+        for chunk in chunks { _ = await channel.send(chunk) }
+        channel.finish()
+        return TrackInput(channel: channel, name: "track.gpx", keepingSizeBytes: statedSize)
+    }
+
+    static func readAll(_ input: TrackInput) throws -> [UInt8] {
+        var all: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1000)
+        while case let n = try buffer.withUnsafeMutableBytes({ try input.read(into: $0) }), n > 0 { all += buffer[..<n] }
+        return all
+    }
+
+    static func read(_ input: TrackInput, path: GPXReader.ParsePath) -> Reading {
+        var reader = GPXReader()
+        reader.path = path
+        var sniffing = FormatSniffingInput(input)
+        var sink = RecordingSink()
+        do {
+            let report = try reader.read(&sniffing, into: &sink)
+            return Reading(entries: sink.entries, report: report, error: nil)
+        } catch {
+            return Reading(entries: sink.entries, report: nil, error: "\(error)")
+        }
+    }
+
+    /// A stream kept as it arrives goes back to its first byte once; one whose size was not stated, or
+    /// that brings more bytes than stated, cannot.
+    @Test func aStreamOfStatedSizeRewindsOnce() async throws {
+        let bytes = Self.document(String(repeating: Self.point + "\n", count: 30))
+        let kept = await Self.stream(bytes, chunkSize: 777, statedSize: bytes.count)
+        #expect(kept.sizeBytes == bytes.count)
+        #expect(try Self.readAll(kept) == bytes)
+        #expect(kept.rewind())
+        #expect(try Self.readAll(kept) == bytes)
+        #expect(!kept.rewind())
+        // Rewound part way: what arrived so far, then the chunks still to come.
+        let partWay = await Self.stream(bytes, chunkSize: 777, statedSize: bytes.count)
+        var first = [UInt8](repeating: 0, count: 1000)
+        _ = try first.withUnsafeMutableBytes { try partWay.read(into: $0) }
+        #expect(partWay.rewind())
+        #expect(try Self.readAll(partWay) == bytes)
+        let notStated = await Self.stream(bytes, chunkSize: 777, statedSize: nil)
+        #expect(notStated.sizeBytes == nil)
+        #expect(!notStated.rewind())
+        let understated = await Self.stream(bytes, chunkSize: 777, statedSize: bytes.count - 1)
+        #expect(try Self.readAll(understated) == bytes)
+        #expect(!understated.rewind())
+    }
+
+    /// With its size stated, a streamed GPX takes the fast path (`.fastOnly` reads it), and what the fast
+    /// path does not read starts again with libxml2 from the bytes kept: libxml2's result either way.
+    @Test(arguments: ["", "<!-- a comment -->", "<![CDATA[x]]>", "<trkpt lat=\"x\" lon=\"8\"/>"])
+    func aStreamOfStatedSizeTakesTheFastPath(_ unusual: String) async {
+        let points = String(repeating: Self.point + "\n", count: 40)
+        let bytes = Self.document(points + unusual + "\n" + points)
+        let reference = Self.read(bytes: bytes, path: .libxml2)
+        for chunkSize in [61, 64 * 1024] {
+            let streamed = Self.read(await Self.stream(bytes, chunkSize: chunkSize, statedSize: bytes.count), path: .automatic)
+            #expect(streamed.entries == reference.entries, "\(unusual), chunks of \(chunkSize)")
+            #expect(streamed.report == reference.report, "\(unusual), chunks of \(chunkSize)")
+            #expect(streamed.error == reference.error, "\(unusual), chunks of \(chunkSize)")
+            let fastOnly = Self.read(await Self.stream(bytes, chunkSize: chunkSize, statedSize: bytes.count), path: .fastOnly)
+            #expect((fastOnly.error == nil) == unusual.isEmpty, "\(unusual): \(fastOnly.error ?? "read by the fast path")")
+            let notStated = Self.read(await Self.stream(bytes, chunkSize: chunkSize, statedSize: nil), path: .automatic)
+            #expect(notStated.entries == reference.entries && notStated.error == reference.error)
+        }
+    }
+
     @Test func truncatedDocumentsFallBackWithLibxml2sError() throws {
         let bytes = Self.document(String(repeating: Self.point + "\n", count: 20))
         for cut in stride(from: 1, to: bytes.count, by: 97) {

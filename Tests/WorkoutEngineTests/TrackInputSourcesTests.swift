@@ -30,6 +30,9 @@ struct TrackInputSourcesTests {
         for size in [7, 4096, 1 << 20] {
             let streamed = try await WorkoutSummary(trackChunks: Self.chunks(bytes, size: size), name: name)
             #expect(streamed.jsonText() == fromFile, "chunks of \(size) bytes")
+            // Its size stated (an HTTP Content-Length): kept as it arrives, read by the fast path.
+            let stated = try await WorkoutSummary(trackChunks: Self.chunks(bytes, size: size), name: name, expectedSizeBytes: bytes.count)
+            #expect(stated.jsonText() == fromFile, "chunks of \(size) bytes, size stated")
         }
     }
 

@@ -77,8 +77,9 @@ public struct ImportedWorkout: Sendable {
     }
 
     /// Reads a track that arrives as chunks (an HTTP request body), parsing each chunk as it arrives
-    /// (``/TrackFormats/TrackReader/read(chunks:name:format:options:into:)``, on a thread of its own) and
-    /// hashing the same bytes on the way, so the body is never held whole.
+    /// (``/TrackFormats/TrackReader/read(chunks:name:format:options:expectedSizeBytes:into:)``, on a thread of its own) and
+    /// hashing the same bytes on the way (a body of stated size up to 16 MiB is held while it is read, see
+    /// `expectedSizeBytes`; any other is never held whole).
     ///
     /// ```swift
     /// let workout = try await ImportedWorkout.streamed(chunks: request.body.map { $0.readableBytesView }, name: "upload.gpx", athlete: "ana")
@@ -88,9 +89,12 @@ public struct ImportedWorkout: Sendable {
     ///     connection) is rethrown as it is.
     ///   - name: the name in error messages (`name:line:column: what`) and for detecting the format.
     ///   - format: the format, or `nil` to detect it from `name`'s extension, then the first bytes.
+    ///   - expectedSizeBytes: the body's stated size (`Content-Length`), when known: a GPX body of at most
+    ///     16 MiB is then kept as it arrives and takes the fast parse path.
     /// - Throws: `TrackFormatError` (malformed), `StoreError.unusable`, or what `chunks` throws.
     public static func streamed<Chunks: AsyncSequence>(
-        chunks: Chunks, name: String, format: TrackFormat? = nil, athlete: String, options: WorkoutOptions = WorkoutOptions()
+        chunks: Chunks, name: String, format: TrackFormat? = nil, athlete: String, options: WorkoutOptions = WorkoutOptions(),
+        expectedSizeBytes: Int? = nil
     ) async throws -> ImportedWorkout where Chunks.Element: Sequence<UInt8> & SendableMetatype {
         let digest = StreamDigest()
         let hashed = chunks.map { chunk -> [UInt8] in
@@ -99,7 +103,7 @@ public struct ImportedWorkout: Sendable {
             return bytes
         }
         let (report, recorder) = try await TrackReader.read(
-            chunks: hashed, name: name, format: format, into: ExportRecorder(options: options))
+            chunks: hashed, name: name, format: format, expectedSizeBytes: expectedSizeBytes, into: ExportRecorder(options: options))
         let (hash, size) = digest.finish()
         return try ImportedWorkout(
             recorder: recorder, name: name, contentHash: hash, sizeBytes: size, athlete: athlete,
@@ -145,7 +149,7 @@ public struct ImportedWorkout: Sendable {
             throw StoreError.unusable(path: name, message: "\(error)")
         }
         summary.skippedFields = skippedFields
-        let track = recorder.track()
+        let track = recorder.track(analysis: summary.analysis)
         var route: [GeoCoordinate] = []
         if track.pointCount > 0 {
             do {

@@ -49,7 +49,9 @@ public struct WorkoutController: Sendable {
         let body = LimitedBody(base: request.body, maximumBytes: maxBodyBytes).map { $0.readableBytesView }
         let workout: ImportedWorkout
         do {
-            workout = try await ImportedWorkout.streamed(chunks: body, name: name, format: format, athlete: athlete, options: options)
+            workout = try await ImportedWorkout.streamed(
+                chunks: body, name: name, format: format, athlete: athlete, options: options,
+                expectedSizeBytes: request.headers[.contentLength].flatMap { Int($0) })
         } catch let error as TrackFormatError {
             ServerMetrics.upload("failed")
             throw APIError(malformed: error)
@@ -82,7 +84,8 @@ public struct WorkoutController: Sendable {
         json.beginObject()
         json.integer("id", Int(id))
         json.bool("created", created)
-        try await writeWorkout(stored, to: &json, key: "workout", detailed: true)
+        // A workout stored just now has the summary in hand: no need to decode the stored copy of it.
+        try await writeWorkout(stored, summary: created ? workout.summary : nil, to: &json, key: "workout", detailed: true)
         json.endObject()
         return JSONResponse.text(json.text, status: created ? .created : .ok)
     }
@@ -244,13 +247,20 @@ public struct WorkoutController: Sendable {
     }
 
     /// Writes a workout with its owner's zones.
-    func writeWorkout(_ workout: StoredWorkout, to json: inout JSONWriter, key: String?, detailed: Bool) async throws {
+    func writeWorkout(
+        _ workout: StoredWorkout, summary: WorkoutSummary? = nil, to json: inout JSONWriter, key: String?, detailed: Bool
+    ) async throws {
         let zones = privacy.zones(try await athleteZones(workout.athlete), forWorkout: workout.id)
-        try writeWorkout(workout, zones: zones, to: &json, key: key, detailed: detailed)
+        try writeWorkout(workout, summary: summary, zones: zones, to: &json, key: key, detailed: detailed)
     }
 
     /// The `WorkoutItem` object (and with `detailed`, the `Workout` object's summary), the route shared.
-    func writeWorkout(_ workout: StoredWorkout, zones: [PrivacyZone], to json: inout JSONWriter, key: String?, detailed: Bool) throws {
+    /// - Parameter summary: the workout's summary when the caller holds it (what was stored), else the
+    ///   stored JSON is decoded.
+    func writeWorkout(
+        _ workout: StoredWorkout, summary given: WorkoutSummary? = nil, zones: [PrivacyZone], to json: inout JSONWriter,
+        key: String?, detailed: Bool
+    ) throws {
         let route = try SharedRoute(polyline: workout.encodedPolyline, zones: zones)
         json.beginObject(key)
         json.integer("id", Int(workout.id))
@@ -268,7 +278,7 @@ public struct WorkoutController: Sendable {
         json.number("heartRateAverageBPM", workout.heartRateAverageBPM)
         try route.write(to: &json, key: "route")
         if detailed {
-            var summary = try decodeSummary(workout)
+            var summary = try given ?? decodeSummary(workout)
             summary.route.encodedPolyline = route.encodedPolyline
             summary.route.bounds = route.bounds
             summary.route.simplifiedPointCount = route.pointCount
