@@ -32,18 +32,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
-        // OpenSSL's libcrypto (Debian's libssl-dev), for SHA-256: twice the speed of a portable
-        // implementation on this machine's AVX2 (374 against 170 MB/s), and nothing to build.
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
         // The store: import (read, build, hash, save in one transaction) and queries, behind `WorkoutStore`.
         .target(
             name: "WorkoutStore",
             dependencies: [
-                "CCrypto",
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

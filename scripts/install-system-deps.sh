@@ -10,7 +10,6 @@
 #   python3-jsonschema                     Python's `jsonschema`, which validates encoded samples and
 #                                          summaries against Schemas/*.schema.json (CodableTests)
 #   libsqlite3-dev                         SQLite, which GRDB (the store's embedded database) links against
-#   libssl-dev                             OpenSSL's libcrypto: the store's SHA-256 (pkg-config: libcrypto)
 #   postgresql-15, postgresql-15-postgis-3 the throwaway server scripts/with-postgres.sh starts for the
 #                                          store's tests (psql comes with it)
 #   python3-venv                           the virtual environment scripts/openapi-python.sh makes for the
@@ -19,7 +18,7 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema libsqlite3-dev libssl-dev postgresql-15 postgresql-15-postgis-3 python3-venv)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema libsqlite3-dev postgresql-15 postgresql-15-postgis-3 python3-venv)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
