@@ -79,8 +79,9 @@ public final class TrackInput {
         self.source = .chunks(channel, current: [], offset: 0)
         if let keepingSizeBytes, keepingSizeBytes >= 0 {
             sizeBytes = keepingSizeBytes
+            // Grown as bytes arrive, not reserved from the stated size: a sender that states much and
+            // sends little must not make the reader hold much.
             received = []
-            received?.reserveCapacity(keepingSizeBytes)
         }
     }
 
