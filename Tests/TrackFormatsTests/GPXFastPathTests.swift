@@ -15,12 +15,16 @@ struct GPXFastPathTests {
     }
 
     static func read(bytes: [UInt8], path: GPXReader.ParsePath, chunkSize: Int = 64 * 1024) -> Reading {
+        read(TrackInput(bytes: bytes, name: "track.gpx"), path: path, chunkSize: chunkSize)
+    }
+
+    static func read(_ input: TrackInput, path: GPXReader.ParsePath, chunkSize: Int = 64 * 1024) -> Reading {
         var reader = GPXReader(chunkSize: chunkSize)
         reader.path = path
-        var input = FormatSniffingInput(TrackInput(bytes: bytes, name: "track.gpx"))
+        var sniffing = FormatSniffingInput(input)
         var sink = RecordingSink()
         do {
-            let report = try reader.read(&input, into: &sink)
+            let report = try reader.read(&sniffing, into: &sink)
             return Reading(entries: sink.entries, report: report, error: nil)
         } catch {
             return Reading(entries: sink.entries, report: nil, error: "\(error)")
@@ -136,19 +140,6 @@ struct GPXFastPathTests {
         var buffer = [UInt8](repeating: 0, count: 1000)
         while case let n = try buffer.withUnsafeMutableBytes({ try input.read(into: $0) }), n > 0 { all += buffer[..<n] }
         return all
-    }
-
-    static func read(_ input: TrackInput, path: GPXReader.ParsePath) -> Reading {
-        var reader = GPXReader()
-        reader.path = path
-        var sniffing = FormatSniffingInput(input)
-        var sink = RecordingSink()
-        do {
-            let report = try reader.read(&sniffing, into: &sink)
-            return Reading(entries: sink.entries, report: report, error: nil)
-        } catch {
-            return Reading(entries: sink.entries, report: nil, error: "\(error)")
-        }
     }
 
     /// A stream kept as it arrives goes back to its first byte once; one whose size was not stated, or
