@@ -47,9 +47,11 @@ struct FixedLagSmoother: Sendable {
     private var ring: [State] = []
     private var start = 0
     private(set) var count = 0
-    /// The window smoothed by the last pass, oldest first: `smoothed[dueOffset...]` holds the ring's first
+    /// The window smoothed by the last pass, oldest first, in `smoothed[..<smoothedLength]` (the array keeps
+    /// `capacity` states, so a pass writes in place): `smoothed[dueOffset...]` holds the ring's first
     /// `smoothedCount` states smoothed, the first `dueCount` of them due and not yet taken out.
-    private var smoothed: [State] = []
+    private var smoothed: [State]
+    private var smoothedLength = 0
     private var dueOffset = 0
     private var dueCount = 0
     private var smoothedCount = 0
@@ -60,10 +62,15 @@ struct FixedLagSmoother: Sendable {
         self.lagSeconds = lagSeconds
         self.capacity = max(capacity, 2)
         ring.reserveCapacity(self.capacity)
-        smoothed.reserveCapacity(self.capacity)
+        smoothed = Array(repeating: State(time: 0, position: .zero, velocity: .zero, payload: 0), count: self.capacity)
     }
 
-    private func index(_ i: Int) -> Int { (start + i) % capacity }
+    /// The ring's index of the `i`th state from the oldest (`start` and `i` are below `capacity`).
+    @inline(__always)
+    private func index(_ i: Int) -> Int {
+        let k = start + i
+        return k >= capacity ? k - capacity : k
+    }
 
     /// The newest state, if any.
     var newest: State? { count > 0 ? ring[index(count - 1)] : nil }
@@ -86,6 +93,7 @@ struct FixedLagSmoother: Sendable {
     /// The oldest state, smoothed, once it is due (see the type's discussion; or the window is full), with
     /// the smoothed state `aheadSeconds` after it (see ``popOldest(aheadSeconds:)``); `nil` while none is
     /// due. Take them until `nil` after each ``push(_:gainFromPrevious:)``.
+    @inline(__always)
     mutating func popDue(aheadSeconds: Double) -> (state: State, ahead: State)? {
         if dueCount == 0 {
             guard count > 1 else { return nil }
@@ -112,17 +120,24 @@ struct FixedLagSmoother: Sendable {
 
     /// Smooths the window into `smoothed` (one backward pass); none of it is due yet.
     private mutating func smoothWindow() {
-        smoothed.removeAll(keepingCapacity: true)
-        var next = ring[index(count - 1)]
-        smoothed.append(next)
-        var i = count - 2
-        while i >= 0 {
-            next = Self.smoothed(ring[index(i)], givenSmoothedNext: next)
-            smoothed.append(next)
-            i -= 1
+        let n = count, capacity = capacity
+        var k = index(n - 1)
+        ring.withUnsafeBufferPointer { ring in
+            smoothed.withUnsafeMutableBufferPointer { out in
+                var next = ring[k]
+                out[n - 1] = next
+                var i = n - 2
+                while i >= 0 {
+                    // The ring wraps below 0 only when full.
+                    k = k == 0 ? capacity - 1 : k - 1
+                    next = Self.smoothed(ring[k], givenSmoothedNext: next)
+                    out[i] = next
+                    i -= 1
+                }
+            }
         }
-        smoothed.reverse()
-        smoothedCount = count
+        smoothedLength = n
+        smoothedCount = n
         dueCount = 0
         dueOffset = 0
         aheadCursor = 0
@@ -132,12 +147,12 @@ struct FixedLagSmoother: Sendable {
     private mutating func takeDue(aheadSeconds: Double) -> (state: State, ahead: State) {
         let state = smoothed[dueOffset]
         aheadCursor = max(aheadCursor, dueOffset + 1)
-        while aheadCursor < smoothed.count - 1, smoothed[aheadCursor].time < state.time + aheadSeconds { aheadCursor += 1 }
-        let ahead = smoothed[min(aheadCursor, smoothed.count - 1)]
+        while aheadCursor < smoothedLength - 1, smoothed[aheadCursor].time < state.time + aheadSeconds { aheadCursor += 1 }
+        let ahead = smoothed[min(aheadCursor, smoothedLength - 1)]
         dueOffset += 1
         dueCount = max(dueCount - 1, 0)
         smoothedCount -= 1
-        start = (start + 1) % capacity
+        start = start + 1 == capacity ? 0 : start + 1
         count -= 1
         if count == 0 {
             start = 0
@@ -151,7 +166,7 @@ struct FixedLagSmoother: Sendable {
     /// Shifts every stored position by `offset` (the owner moved its frame's origin).
     mutating func shift(by offset: SIMD2<Double>) {
         for i in 0..<count { ring[index(i)].position -= offset }
-        for i in smoothed.indices { smoothed[i].position -= offset }
+        for i in 0..<smoothedLength { smoothed[i].position -= offset }
     }
 
     /// One RTS backward step: `x̂(k|n) = x̂(k|k) + C·(x̂(k+1|n) − F·x̂(k|k))`.

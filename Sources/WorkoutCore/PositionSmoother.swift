@@ -87,15 +87,15 @@ struct PositionSmoother: Sendable {
     private var frameScale = LocalScale(latitude: 0)
     private var lag = FixedLagSmoother(lagSeconds: lagSeconds, capacity: 96)
     /// The points given out over the last window (for ``Point/windowSpeedMetersPerSecond``).
-    private var history: [(time: Double, latitude: Double, longitude: Double)] = []
+    private var history = SlidingWindow<(time: Double, latitude: Double, longitude: Double)>(reservingCapacity: 128)
     /// A fix as it came, waiting for the look-ahead or kept for the window behind.
     private struct RawFix: Sendable {
         var latitude: Double, longitude: Double, time: Double, variance: Double, payload: Double
     }
     /// Fixes not yet filtered, oldest first: each waits until a fix ``lookAheadSeconds`` later has come.
-    private var ahead: [RawFix] = []
+    private var ahead = SlidingWindow<RawFix>(reservingCapacity: 128)
     /// Fixes filtered over the last ``lookAheadSeconds`` (and the one before), for the window behind.
-    private var behind: [RawFix] = []
+    private var behind = SlidingWindow<RawFix>(reservingCapacity: 128)
 
     /// How far around a fix the velocity change that sets its process noise is measured: 8 s, the time a
     /// runner takes through a street corner, long enough that 3–5 m of GPS noise moves the measured
@@ -129,8 +129,6 @@ struct PositionSmoother: Sendable {
     init(accelerationNoise: Double, defaultAccuracyMeters: Double) {
         self.accelerationNoise = accelerationNoise
         self.defaultAccuracyMeters = defaultAccuracyMeters
-        ahead.reserveCapacity(16)
-        behind.reserveCapacity(16)
     }
 
     /// Forgets the state (a new segment starts). Take the window out first (``popOldest()``): what is still
@@ -140,12 +138,12 @@ struct PositionSmoother: Sendable {
         isInitialized = false
         filter = PlanarKalman()
         live = PlanarKalman()
-        ahead.removeAll(keepingCapacity: true)
-        behind.removeAll(keepingCapacity: true)
+        ahead.removeAll()
+        behind.removeAll()
         noiseFloor = .nan
         noiseDiffusion.forgetLastFixes()
         while lag.popOldest(aheadSeconds: 0) != nil {}
-        history.removeAll(keepingCapacity: true)
+        history.removeAll()
     }
 
     /// Takes in a fix at `time`; `payload` travels with it to the smoothed point. Then take the points that
@@ -178,7 +176,7 @@ struct PositionSmoother: Sendable {
     /// known (a segment's first and last seconds) the activity's ``accelerationNoise`` applies.
     private mutating func processNoise(for fix: RawFix) -> Double {
         guard let from = behind.last(where: { $0.time <= fix.time - Self.lookAheadSeconds }) ?? behind.first,
-              let to = ahead.dropFirst().first(where: { $0.time >= fix.time + Self.lookAheadSeconds }) ?? ahead.dropFirst().last,
+              let to = ahead.firstAfterOldest(where: { $0.time >= fix.time + Self.lookAheadSeconds }) ?? (ahead.count > 1 ? ahead.last : nil),
               fix.time - from.time >= Self.lookAheadSeconds / 2, to.time - fix.time >= Self.lookAheadSeconds / 2 else {
             return accelerationNoise
         }

@@ -379,22 +379,24 @@ public struct WorkoutBuilder: Sendable {
             outcome.noteRejectedReading(kind)
         }
         // The optional altitude and speed a fix or a device distance comes with.
-        func dropImplausible(altitude: inout Double?, speed: inout Double?) {
-            if let value = altitude, !ReadingRanges.altitudeMeters.contains(value) {
-                altitude = nil
-                reject(.altitude)
-            }
-            if let value = speed, !ReadingRanges.speedMetersPerSecond.contains(value) {
-                speed = nil
-                reject(.speed)
-            }
+        func isImplausible(altitude: Double?) -> Bool {
+            guard let altitude, !ReadingRanges.altitudeMeters.contains(altitude) else { return false }
+            reject(.altitude)
+            return true
+        }
+        func isImplausible(speed: Double?) -> Bool {
+            guard let speed, !ReadingRanges.speedMetersPerSecond.contains(speed) else { return false }
+            reject(.speed)
+            return true
         }
         switch sample {
         case .location(var fix):
-            dropImplausible(altitude: &fix.altitudeMeters, speed: &fix.speedMetersPerSecond)
+            if isImplausible(altitude: fix.altitudeMeters) { fix.altitudeMeters = nil }
+            if isImplausible(speed: fix.speedMetersPerSecond) { fix.speedMetersPerSecond = nil }
             return .location(fix)
         case .distance(var reading):
-            dropImplausible(altitude: &reading.altitudeMeters, speed: &reading.speedMetersPerSecond)
+            if isImplausible(altitude: reading.altitudeMeters) { reading.altitudeMeters = nil }
+            if isImplausible(speed: reading.speedMetersPerSecond) { reading.speedMetersPerSecond = nil }
             return .distance(reading)
         case .heartRate(let reading) where !ReadingRanges.heartRateBPM.contains(reading.beatsPerMinute):
             reject(.heartRate)
@@ -478,6 +480,7 @@ public struct WorkoutBuilder: Sendable {
     /// GPS dropout or sparse logging: its time counts. A fix whose coordinate is invalid (the filter rejects
     /// it) gives no speed, so a long gap before it is a pause: otherwise one such fix dated a year on made a
     /// year of running time (found by fuzz-tcx).
+    @inline(__always)
     private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
         guard !usesDeviceTimer else { return false }
         guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
@@ -578,17 +581,20 @@ public struct WorkoutBuilder: Sendable {
     /// live screen starts from when it takes over a builder, a recovered one for example).
     public var currentOutcome: SampleOutcome {
         var outcome = SampleOutcome(input: .activity(options.activity))
-        fillLiveFigures(&outcome)
+        fillLiveFigures(&outcome, distanceMeters: distanceMeters)
         return outcome
     }
 
     /// Fills in what every outcome carries: the clock and the live figures.
     private mutating func finish(_ outcome: inout SampleOutcome) {
-        refreshSmoothingTail()
-        fillLiveFigures(&outcome)
+        let tail = refreshSmoothingTail()
+        fillLiveFigures(&outcome, distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters)
     }
 
-    private func fillLiveFigures(_ outcome: inout SampleOutcome) {
+    // Inlined, as the other non-mutating helpers a sample's path calls: called from a mutating method, a
+    // non-mutating method of a struct this large takes a copy of it (3 KB) at each call.
+    @inline(__always)
+    private func fillLiveFigures(_ outcome: inout SampleOutcome, distanceMeters: Double) {
         outcome.clock = clock
         outcome.metrics = LiveMetrics(
             distanceMeters: distanceMeters, speedMetersPerSecond: currentSpeedMetersPerSecond, heartRateBPM: latestHeartRateBPM,
@@ -1048,7 +1054,10 @@ extension WorkoutBuilder {
     /// ``smoothingTail``, kept until the smoother or the route changes.
     @discardableResult
     private mutating func refreshSmoothingTail() -> (distanceMeters: Double, movingSeconds: Double) {
-        let tail = smoothingTail
+        if let cachedTail, cachedTail.smootherRevision == smoother.revision, cachedTail.locationCount == route.locationCount {
+            return (cachedTail.distanceMeters, cachedTail.movingSeconds)
+        }
+        let tail = computedSmoothingTail
         cachedTail = (smoother.revision, route.locationCount, tail.distanceMeters, tail.movingSeconds)
         return tail
     }

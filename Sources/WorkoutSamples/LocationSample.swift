@@ -6,25 +6,77 @@
 
 /// One position fix, as a phone or a watch reports it.
 public struct LocationSample: Sendable, Hashable {
-    /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the source has no time for this fix.
-    public var time: Double?
     /// Degrees north, WGS84. Valid values are in -90...90.
     public var latitude: Double
     /// Degrees east, WGS84. Valid values are in -180...180.
     public var longitude: Double
-    /// Metres above the WGS84 ellipsoid or mean sea level, as the source reports it.
-    public var altitudeMeters: Double?
-    /// Radius of the 68 % horizontal uncertainty in metres (`horizontalAccuracy`; GPX `hdop` is converted
-    /// by the reader and documented there).
-    public var horizontalAccuracyMeters: Double?
-    /// Vertical uncertainty in metres.
-    public var verticalAccuracyMeters: Double?
-    /// Speed over ground reported by the device, metres per second.
-    public var speedMetersPerSecond: Double?
-    /// Course over ground reported by the device, degrees clockwise from true north.
-    public var courseDegrees: Double?
+    // The optional readings are stored as plain values with one bit each in `present` (an absent one is
+    // stored as 0): 66 bytes instead of the 106 that six `Double?` take with their padding, and a fix is
+    // copied at every stage of the pipeline.
+    private var storedTime = 0.0
+    private var storedAltitude = 0.0
+    private var storedHorizontalAccuracy = 0.0
+    private var storedVerticalAccuracy = 0.0
+    private var storedSpeed = 0.0
+    private var storedCourse = 0.0
+    private var present: UInt8 = 0
     /// `false` when the device said it had no fix (GPX `<fix>none</fix>`); such a position is stale.
     public var hasFix: Bool
+
+    private static let timeBit: UInt8 = 1
+    private static let altitudeBit: UInt8 = 2
+    private static let horizontalAccuracyBit: UInt8 = 4
+    private static let verticalAccuracyBit: UInt8 = 8
+    private static let speedBit: UInt8 = 16
+    private static let courseBit: UInt8 = 32
+
+    @inline(__always)
+    private func value(_ stored: Double, _ bit: UInt8) -> Double? {
+        present & bit != 0 ? stored : nil
+    }
+
+    @inline(__always)
+    private mutating func set(_ value: Double?, _ bit: UInt8, _ stored: inout Double) {
+        if let value {
+            stored = value
+            present |= bit
+        } else {
+            stored = 0
+            present &= ~bit
+        }
+    }
+
+    /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the source has no time for this fix.
+    public var time: Double? {
+        get { value(storedTime, Self.timeBit) }
+        set { var stored = storedTime; set(newValue, Self.timeBit, &stored); storedTime = stored }
+    }
+    /// Metres above the WGS84 ellipsoid or mean sea level, as the source reports it.
+    public var altitudeMeters: Double? {
+        get { value(storedAltitude, Self.altitudeBit) }
+        set { var stored = storedAltitude; set(newValue, Self.altitudeBit, &stored); storedAltitude = stored }
+    }
+    /// Radius of the 68 % horizontal uncertainty in metres (`horizontalAccuracy`; GPX `hdop` is converted
+    /// by the reader and documented there).
+    public var horizontalAccuracyMeters: Double? {
+        get { value(storedHorizontalAccuracy, Self.horizontalAccuracyBit) }
+        set { var stored = storedHorizontalAccuracy; set(newValue, Self.horizontalAccuracyBit, &stored); storedHorizontalAccuracy = stored }
+    }
+    /// Vertical uncertainty in metres.
+    public var verticalAccuracyMeters: Double? {
+        get { value(storedVerticalAccuracy, Self.verticalAccuracyBit) }
+        set { var stored = storedVerticalAccuracy; set(newValue, Self.verticalAccuracyBit, &stored); storedVerticalAccuracy = stored }
+    }
+    /// Speed over ground reported by the device, metres per second.
+    public var speedMetersPerSecond: Double? {
+        get { value(storedSpeed, Self.speedBit) }
+        set { var stored = storedSpeed; set(newValue, Self.speedBit, &stored); storedSpeed = stored }
+    }
+    /// Course over ground reported by the device, degrees clockwise from true north.
+    public var courseDegrees: Double? {
+        get { value(storedCourse, Self.courseBit) }
+        set { var stored = storedCourse; set(newValue, Self.courseBit, &stored); storedCourse = stored }
+    }
 
     /// Metres of 68 % horizontal (or vertical) uncertainty per unit of dilution of precision (GPX `hdop`,
     /// `vdop`): 5 m. Position error ≈ DOP × σ(UERE), the user-equivalent range error; 5 m is an assumption
@@ -45,15 +97,15 @@ public struct LocationSample: Sendable, Hashable {
         courseDegrees: Double? = nil,
         hasFix: Bool = true
     ) {
-        self.time = time
         self.latitude = latitude
         self.longitude = longitude
+        self.hasFix = hasFix
+        self.time = time
         self.altitudeMeters = altitudeMeters
         self.horizontalAccuracyMeters = horizontalAccuracyMeters
         self.verticalAccuracyMeters = verticalAccuracyMeters
         self.speedMetersPerSecond = speedMetersPerSecond
         self.courseDegrees = courseDegrees
-        self.hasFix = hasFix
     }
 }
 

@@ -6,6 +6,7 @@
 //   pipeline-probe <track.coords> profile     # one summary (filter none, locations only) and nothing else,
 //                                             # for valgrind --tool=callgrind or perf
 //   pipeline-probe <track.coords> profile-sensors   # the same with a heart rate and a cadence per point
+//   pipeline-probe <track.coords> profile-default   # the same with the default filter, ten times over
 //
 // Prints one JSON object per line: {"case":…,"points":…,"medianSeconds":…,"nsPerPoint":…,"distanceMeters":…}.
 #if canImport(Glibc)
@@ -65,7 +66,8 @@ func report(_ name: String, points: Int, seconds: Double, distance: Double) {
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: pipeline-probe <track.coords> [repetitions]") }
 let profileOnly = arguments.count >= 3 && arguments[2].hasPrefix("profile")
-let profileSensors = arguments.count >= 3 && arguments[2] == "profile-sensors"
+let profileDefault = arguments.count >= 3 && arguments[2] == "profile-default"
+let profileSensors = arguments.count >= 3 && (arguments[2] == "profile-sensors" || profileDefault)
 let repetitions = arguments.count >= 3 ? Int(arguments[2]) ?? 5 : 5
 let coordinates = readTriplets(arguments[1])
 let points = coordinates.lat.count
@@ -82,8 +84,12 @@ if profileOnly {
             samples.append(.cadence(CadenceSample(time: SyntheticTrack.startTime + Double(i), perMinute: 84)))
         }
     }
-    let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: .none))
-    report("profile.summary.filterNone.locations", points: points, seconds: 0, distance: summary.metrics.distanceMeters)
+    let options = WorkoutOptions(activity: .running, filterMode: profileDefault ? .default : .none)
+    var distance = 0.0
+    for _ in 0..<(profileDefault ? 10 : 1) {
+        distance = try WorkoutSummary(samples: samples, options: options).metrics.distanceMeters
+    }
+    report(profileDefault ? "profile.summary.filterDefault.hrCadence" : "profile.summary.filterNone", points: points, seconds: 0, distance: distance)
     exit(0)
 }
 
