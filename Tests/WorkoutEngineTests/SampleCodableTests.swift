@@ -174,3 +174,31 @@ struct SampleCodableTests {
     }
 
 }
+
+/// ``LocationSample`` keeps its optional readings as values and a presence mask: each reads back as set,
+/// `nil` clears it, and equality and hashing see only what is set (a cleared reading leaves nothing
+/// behind).
+@Test func locationSampleOptionalReadingsReadBackAndCompareByValue() {
+    var fix = LocationSample(time: 10, latitude: 45, longitude: 7, altitudeMeters: -0.0, horizontalAccuracyMeters: 3,
+                             verticalAccuracyMeters: 4, speedMetersPerSecond: 0, courseDegrees: 359.5, hasFix: false)
+    #expect(fix.time == 10 && fix.altitudeMeters == 0 && fix.horizontalAccuracyMeters == 3 && fix.verticalAccuracyMeters == 4)
+    #expect(fix.speedMetersPerSecond == 0 && fix.courseDegrees == 359.5 && !fix.hasFix)
+    let bare = LocationSample(time: nil, latitude: 45, longitude: 7, hasFix: false)
+    #expect(bare.time == nil && bare.altitudeMeters == nil && bare.speedMetersPerSecond == nil && bare.courseDegrees == nil)
+    #expect(fix != bare)
+    fix.time = nil
+    fix.altitudeMeters = nil
+    fix.horizontalAccuracyMeters = nil
+    fix.verticalAccuracyMeters = nil
+    fix.speedMetersPerSecond = nil
+    fix.courseDegrees = nil
+    #expect(fix == bare)
+    #expect(fix.hashValue == bare.hashValue)
+    // A reading of 0 is a reading, not an absent one.
+    fix.speedMetersPerSecond = 0
+    #expect(fix != bare && fix.speedMetersPerSecond == 0)
+    // In place, as the builder drops an implausible altitude.
+    fix.altitudeMeters = 20_000
+    if let altitude = fix.altitudeMeters, altitude > 10_000 { fix.altitudeMeters = nil }
+    #expect(fix.altitudeMeters == nil)
+}
