@@ -38,10 +38,9 @@ struct KalmanAxis: Sendable, Hashable {
         let determinant = n00 * n11 - n01 * n01
         var gain = SmootherGain()
         if determinant > 0, determinant.isFinite {
-            let inverse = 1 / determinant  // one division instead of four
             gain = SmootherGain(
-                c00: (a00 * n11 - a01 * n01) * inverse, c01: (a01 * n00 - a00 * n01) * inverse,
-                c10: (a10 * n11 - a11 * n01) * inverse, c11: (a11 * n00 - a10 * n01) * inverse)
+                c00: (a00 * n11 - a01 * n01) / determinant, c01: (a01 * n00 - a00 * n01) / determinant,
+                c10: (a10 * n11 - a11 * n01) / determinant, c11: (a11 * n00 - a10 * n01) / determinant)
         }
         p00 = n00; p01 = n01; p11 = n11
         return gain
@@ -50,8 +49,8 @@ struct KalmanAxis: Sendable, Hashable {
     /// Corrects with a position measurement of variance `r` (m²).
     @inline(__always)
     mutating func update(measurement z: Double, variance r: Double) {
-        let inverse = 1 / (p00 + r)
-        let k0 = p00 * inverse, k1 = p01 * inverse
+        let s = p00 + r
+        let k0 = p00 / s, k1 = p01 / s
         let innovation = z - position
         position += k0 * innovation
         velocity += k1 * innovation

@@ -112,19 +112,23 @@ public struct OneSecondGrid: Sendable, Hashable {
     public func bestMean(window: Int) -> (mean: Double, startSecond: Int)? {
         let n = values.count
         guard window > 0, window <= n else { return nil }
-        var sum = 0.0, breaks = 0
-        var best: (mean: Double, startSecond: Int)?
-        for k in 0..<n {
-            if values[k].isNaN { breaks += 1 } else { sum += values[k] }
-            if k >= window {
-                let leaving = values[k - window]
-                if leaving.isNaN { breaks -= 1 } else { sum -= leaving }
+        return values.withUnsafeBufferPointer { values -> (mean: Double, startSecond: Int)? in
+            var sum = 0.0, breaks = 0
+            var bestMean = -Double.infinity, bestStart = -1
+            let length = Double(window)
+            for k in 0..<n {
+                let entering = values[k]
+                if entering.isNaN { breaks += 1 } else { sum += entering }
+                if k >= window {
+                    let leaving = values[k - window]
+                    if leaving.isNaN { breaks -= 1 } else { sum -= leaving }
+                }
+                if k >= window - 1, breaks == 0 {
+                    let mean = sum / length
+                    if mean > bestMean { bestMean = mean; bestStart = k - window + 1 }
+                }
             }
-            if k >= window - 1, breaks == 0 {
-                let mean = sum / Double(window)
-                if mean > (best?.mean ?? -.infinity) { best = (mean, k - window + 1) }
-            }
+            return bestStart < 0 ? nil : (bestMean, bestStart)
         }
-        return best
     }
 }
