@@ -36,46 +36,40 @@ public struct LocationSample: Sendable, Hashable {
     }
 
     @inline(__always)
-    private mutating func set(_ value: Double?, _ bit: UInt8, _ stored: inout Double) {
-        if let value {
-            stored = value
-            present |= bit
-        } else {
-            stored = 0
-            present &= ~bit
-        }
+    private mutating func mark(_ bit: UInt8, present isPresent: Bool) {
+        present = isPresent ? present | bit : present & ~bit
     }
 
     /// Seconds since 1970-01-01T00:00:00Z, or `nil` when the source has no time for this fix.
     public var time: Double? {
         get { value(storedTime, Self.timeBit) }
-        set { var stored = storedTime; set(newValue, Self.timeBit, &stored); storedTime = stored }
+        set { storedTime = newValue ?? 0; mark(Self.timeBit, present: newValue != nil) }
     }
     /// Metres above the WGS84 ellipsoid or mean sea level, as the source reports it.
     public var altitudeMeters: Double? {
         get { value(storedAltitude, Self.altitudeBit) }
-        set { var stored = storedAltitude; set(newValue, Self.altitudeBit, &stored); storedAltitude = stored }
+        set { storedAltitude = newValue ?? 0; mark(Self.altitudeBit, present: newValue != nil) }
     }
     /// Radius of the 68 % horizontal uncertainty in metres (`horizontalAccuracy`; GPX `hdop` is converted
     /// by the reader and documented there).
     public var horizontalAccuracyMeters: Double? {
         get { value(storedHorizontalAccuracy, Self.horizontalAccuracyBit) }
-        set { var stored = storedHorizontalAccuracy; set(newValue, Self.horizontalAccuracyBit, &stored); storedHorizontalAccuracy = stored }
+        set { storedHorizontalAccuracy = newValue ?? 0; mark(Self.horizontalAccuracyBit, present: newValue != nil) }
     }
     /// Vertical uncertainty in metres.
     public var verticalAccuracyMeters: Double? {
         get { value(storedVerticalAccuracy, Self.verticalAccuracyBit) }
-        set { var stored = storedVerticalAccuracy; set(newValue, Self.verticalAccuracyBit, &stored); storedVerticalAccuracy = stored }
+        set { storedVerticalAccuracy = newValue ?? 0; mark(Self.verticalAccuracyBit, present: newValue != nil) }
     }
     /// Speed over ground reported by the device, metres per second.
     public var speedMetersPerSecond: Double? {
         get { value(storedSpeed, Self.speedBit) }
-        set { var stored = storedSpeed; set(newValue, Self.speedBit, &stored); storedSpeed = stored }
+        set { storedSpeed = newValue ?? 0; mark(Self.speedBit, present: newValue != nil) }
     }
     /// Course over ground reported by the device, degrees clockwise from true north.
     public var courseDegrees: Double? {
         get { value(storedCourse, Self.courseBit) }
-        set { var stored = storedCourse; set(newValue, Self.courseBit, &stored); storedCourse = stored }
+        set { storedCourse = newValue ?? 0; mark(Self.courseBit, present: newValue != nil) }
     }
 
     /// Metres of 68 % horizontal (or vertical) uncertainty per unit of dilution of precision (GPX `hdop`,
