@@ -10,9 +10,23 @@ extension WorkoutBuilder {
     ///     engine's figures.
     /// - Throws: `RouteGeometryError` if GEOS fails on the route.
     public func summary(skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) throws -> WorkoutSummary {
+        try makeSummary(series: analysisSeries, skippedUnknownRecords: skippedUnknownRecords, device: device)
+    }
+
+    /// ``summary(skippedUnknownRecords:device:)`` of a builder that is done: the same summary, with the
+    /// analysis series settled in place and taken out of the builder instead of copied (less memory at the
+    /// peak: 20 MB at a million fixes). Afterwards the builder's figures are unchanged but its
+    /// ``analysisSeries`` is empty. The engine's own one-shot summaries (of samples, of a track) use it.
+    @usableFromInline
+    package mutating func finishingSummary(skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) throws -> WorkoutSummary {
+        let series = takeAnalysisSeries()
+        return try makeSummary(series: series, skippedUnknownRecords: skippedUnknownRecords, device: device)
+    }
+
+    private func makeSummary(series: AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?) throws -> WorkoutSummary {
         let route = try RouteSummary(route: route, toleranceMeters: options.simplificationToleranceMeters)
         let metrics = snapshot
-        let analysis = analysisSeries.map {
+        let analysis = series.map {
             WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: options.sensorHoldLimitSeconds,
                             ftpWatts: options.profile.ftpWatts)
         } ?? WorkoutAnalysis()

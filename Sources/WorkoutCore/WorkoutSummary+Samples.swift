@@ -11,7 +11,7 @@ extension WorkoutSummary {
     public init(samples: some Sequence<Sample>, options: WorkoutOptions = WorkoutOptions()) throws {
         var builder = WorkoutBuilder(options: options)
         for sample in samples { builder.addWithoutOutcome(sample) }
-        self = try builder.summary()
+        self = try builder.finishingSummary()
     }
 
     /// Summarises samples as they arrive from any `AsyncSequence` (a live feed, a socket, a queue).
@@ -21,7 +21,7 @@ extension WorkoutSummary {
     where Samples.Element == Sample {
         var builder = WorkoutBuilder(options: options)
         for try await sample in samples { builder.addWithoutOutcome(sample) }
-        self = try builder.summary()
+        self = try builder.finishingSummary()
     }
 
 }

@@ -8,8 +8,23 @@ extension WorkoutBuilder {
     /// - Throws: `RouteGeometryError` if GEOS fails on the route.
     public func summary(reading report: TrackReadReport) throws -> WorkoutSummary {
         var summary = try summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
-        summary.skippedFields = report.skippedFields
-        summary.damage = report.damage
+        summary.adopt(report)
         return summary
+    }
+
+    /// ``summary(reading:)`` of a builder that is done (``finishingSummary(skippedUnknownRecords:device:)``:
+    /// the analysis series settled in place, not copied).
+    package mutating func finishingSummary(reading report: TrackReadReport) throws -> WorkoutSummary {
+        var summary = try finishingSummary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
+        summary.adopt(report)
+        return summary
+    }
+}
+
+extension WorkoutSummary {
+    /// What the reader reported beside the engine's figures.
+    fileprivate mutating func adopt(_ report: TrackReadReport) {
+        skippedFields = report.skippedFields
+        damage = report.damage
     }
 }

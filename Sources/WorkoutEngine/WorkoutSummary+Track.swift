@@ -19,7 +19,7 @@ extension WorkoutSummary {
         let input = try TrackInput(path: path)
         var builder = WorkoutBuilder(options: options)
         let report = try TrackReader.read(input, format: format, options: readOptions, into: &builder)
-        self = try builder.summary(reading: report)
+        self = try builder.finishingSummary(reading: report)
     }
 }
 
@@ -33,7 +33,7 @@ extension WorkoutSummary {
     ) throws {
         var builder = WorkoutBuilder(options: options)
         let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &builder)
-        self = try builder.summary(reading: report)
+        self = try builder.finishingSummary(reading: report)
     }
 
     /// Summarises a track that arrives as chunks of bytes (an HTTP request body), parsing each chunk as it
@@ -51,9 +51,9 @@ extension WorkoutSummary {
         options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions(),
         expectedSizeBytes: Int? = nil
     ) async throws where Chunks.Element: Sequence<UInt8> {
-        let (report, builder) = try await TrackReader.read(
+        var (report, builder) = try await TrackReader.read(
             chunks: chunks, name: name, format: format, options: readOptions, expectedSizeBytes: expectedSizeBytes,
             into: WorkoutBuilder(options: options))
-        self = try builder.summary(reading: report)
+        self = try builder.finishingSummary(reading: report)
     }
 }
