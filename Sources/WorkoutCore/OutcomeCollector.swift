@@ -28,19 +28,24 @@ struct NoOutcome: OutcomeCollector {
     mutating func noteDeviceDistance(_ step: DeviceDistanceStep) {}
 }
 
-/// A ``SampleOutcome`` for a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): the
-/// same verdicts and fixes, but a fix's distance is the distance counted so far (the analysis settles it) and
-/// the outcome carries no live figures.
-struct RecordingOutcome: OutcomeCollector {
-    var outcome: SampleOutcome
+/// The collector of a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): what the
+/// recorder keeps (``RecordedInput``: the verdicts and the accepted fixes, a fix's distance the distance counted
+/// so far, which the analysis settles) and what the analysis takes (as ``AnalysisOutcome``); no
+/// ``SampleOutcome``, no live figures.
+struct RecordingCollector: OutcomeCollector {
+    var recorded = RecordedInput()
+    var analysis = AnalysisOutcome()
     static var keepsFixes: Bool { true }
     static var needsLiveDistance: Bool { false }
-    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { outcome.noteChange(change()) }
-    mutating func noteLocation(_ verdict: LocationVerdict) { outcome.noteLocation(verdict) }
-    mutating func noteLocationIndex(_ index: Int) { outcome.noteLocationIndex(index) }
-    mutating func noteRejectedReading(_ kind: ReadingKind) { outcome.noteRejectedReading(kind) }
-    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) { outcome.noteAccepted(fix, released: released) }
-    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { outcome.noteDeviceDistance(step) }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { analysis.noteChange(change()) }
+    mutating func noteLocation(_ verdict: LocationVerdict) { recorded.location = verdict }
+    mutating func noteLocationIndex(_ index: Int) { recorded.locationIndex = index }
+    mutating func noteRejectedReading(_ kind: ReadingKind) { analysis.noteRejectedReading(kind) }
+    mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
+        if released { recorded.releasedFixes.append(fix) } else { recorded.acceptedFix = fix }
+        analysis.noteAccepted(fix, released: released)
+    }
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { analysis.noteDeviceDistance(step) }
 }
 
 extension SampleOutcome: OutcomeCollector {

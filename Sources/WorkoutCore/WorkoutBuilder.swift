@@ -241,20 +241,19 @@ public struct WorkoutBuilder: Sendable {
         return outcome
     }
 
-    /// Takes in one sample like ``add(_:)`` for a recorder of a whole file: the outcome has the verdicts, the
-    /// fixes and the clock, but no live figures, and a fix's distance is the distance counted so far, without
-    /// the smoothed points still in the smoother's window; the analysis settles each fix's distance when its
-    /// point leaves the window (``analysisSeries``), which is where a recorder takes the final figures from.
-    /// Only with ``WorkoutOptions/collectsAnalysis`` on (else it is ``add(_:)``).
+    /// Takes in one sample like ``add(_:)`` for a recorder of a whole file: what the recorder keeps of it
+    /// (``RecordedInput``: the verdict on its fix and the fixes it accepted), without the rest of an outcome
+    /// and without live figures; a fix's distance is the distance counted so far, without the smoothed points
+    /// still in the smoother's window: the analysis settles each fix's distance when its point leaves the
+    /// window (``analysisSeries``), which is where a recorder takes the final figures from.
+    /// Only with ``WorkoutOptions/collectsAnalysis`` on (else it is ``add(_:)``'s outcome, in part).
     /// - Complexity: O(1) amortised.
-    package mutating func addForRecording(_ input: Sample) -> SampleOutcome {
-        guard options.collectsAnalysis else { return add(input) }
-        var collector = RecordingOutcome(outcome: SampleOutcome(input: .sample(input)))
+    package mutating func addForRecording(_ input: Sample) -> RecordedInput {
+        guard options.collectsAnalysis else { return RecordedInput(add(input)) }
+        var collector = RecordingCollector()
         take(input, isCall: false, into: &collector)
-        var outcome = collector.outcome
-        outcome.clock = clock
-        analysis.record(outcome)
-        return outcome
+        analysis.record(sample: input, collector.analysis.parts, clock: clock)
+        return collector.recorded
     }
 
     /// Takes in one sample like ``add(_:)``, without making an outcome: the path of a summary, which only

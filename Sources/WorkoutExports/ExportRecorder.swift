@@ -63,12 +63,12 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     @discardableResult
     public mutating func add(_ sample: Sample) -> SampleOutcome {
         let outcome = builder.add(sample)
-        keep(sample, outcome)
+        keep(sample, RecordedInput(outcome))
         return outcome
     }
 
     /// Keeps what `sample` did: its fix with the readings that came with it, or its reading on the latest fix.
-    private mutating func keep(_ sample: Sample, _ outcome: SampleOutcome) {
+    private mutating func keep(_ sample: Sample, _ outcome: RecordedInput) {
         switch sample {
         case .location(let fix):
             var point = ExportPoint(location: fix)
@@ -109,7 +109,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     }
 
     /// Keeps what the builder did with a received fix.
-    private mutating func take(_ outcome: SampleOutcome, received point: ExportPoint) {
+    private mutating func take(_ outcome: RecordedInput, received point: ExportPoint) {
         switch outcome.location {
         case .accepted, .acceptedWithHeldFixes:
             for released in outcome.releasedFixes {
