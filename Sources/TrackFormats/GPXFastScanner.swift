@@ -455,8 +455,11 @@ struct GPXFastScanner: ~Copyable {
         guard Self.isNameStart(byte(cursor)) else { return nil }
         var colon: Int?
         cursor += 1
-        while cursor < end, Self.isNameChar(byte(cursor)) {
-            if byte(cursor) == UInt8(ascii: ":") {
+        let kinds = Self.nameCharacterKinds
+        while cursor < end {
+            let kind = kinds[Int(byte(cursor))]
+            if kind == 0 { break }
+            if kind == 2 {
                 guard colon == nil else { return nil }
                 colon = cursor
             }
@@ -476,15 +479,19 @@ struct GPXFastScanner: ~Copyable {
     /// or other control character, valid UTF-8.
     private func attributeValueIsPlain(from: Int, to: Int) -> Bool {
         var index = from
+        let plain = Self.plainAttributeBytes
         while index < to {
             let value = byte(index)
+            if plain[Int(value)] != 0 {
+                index += 1
+                continue
+            }
             if value >= 0x80 {
                 guard let length = Self.utf8CharacterLength(bytes + index, available: to - index) else { return false }
                 index += length
                 continue
             }
-            if value < 0x20 || value == UInt8(ascii: "<") || value == UInt8(ascii: "&") { return false }
-            index += 1
+            return false  // a control character, `<` or `&`
         }
         return true
     }
@@ -630,6 +637,26 @@ struct GPXFastScanner: ~Copyable {
         isNameStart(value) || (value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9"))
             || value == UInt8(ascii: "-") || value == UInt8(ascii: ".") || value == UInt8(ascii: ":")
     }
+
+    /// 1 for the ASCII bytes an attribute value may hold as they are: 0x20 to 0x7F but `<` and `&`.
+    nonisolated(unsafe) static let plainAttributeBytes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for value in 0..<256 {
+            table[value] = (0x20...0x7F).contains(value) && value != 0x3C && value != 0x26 ? 1 : 0
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// ``isNameChar(_:)`` as a table, one load per byte of a name: 0 for a byte that ends a name, 2 for the
+    /// colon (a prefix's end), 1 for every other name character.
+    nonisolated(unsafe) static let nameCharacterKinds: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for value in 0..<256 {
+            let byte = UInt8(value)
+            table[value] = byte == UInt8(ascii: ":") ? 2 : isNameChar(byte) ? 1 : 0
+        }
+        return UnsafePointer(table)
+    }()
 
     /// 1 for the bytes that character data may hold as they are: printable ASCII but `&`, `<` and `]`, plus
     /// tab and line feed.
