@@ -587,7 +587,7 @@ public struct WorkoutBuilder: Sendable {
     /// Fills in what every outcome carries: the clock and the live figures.
     private mutating func finish(_ outcome: inout SampleOutcome) {
         let tail = refreshSmoothingTail()
-        fillLiveFigures(&outcome, distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters)
+        fillLiveFigures(&outcome, distanceMeters: distanceMeters(tailMeters: tail.distanceMeters))
     }
 
     // Inlined, as the other non-mutating helpers a sample's path calls: called from a mutating method, a
@@ -865,7 +865,7 @@ public struct WorkoutBuilder: Sendable {
         return AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment,
-            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tailMeters : deviceDistanceMeters,
+            distanceMeters: distanceMeters(tailMeters: tailMeters),
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters,
             startsOuting: startsOuting)
@@ -1122,7 +1122,13 @@ extension WorkoutBuilder {
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
     /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
     public var distanceMeters: Double {
-        route.locationCount > 0 ? route.distanceMeters + smoothingTail.distanceMeters : deviceDistanceMeters
+        distanceMeters(tailMeters: smoothingTail.distanceMeters)
+    }
+
+    /// ``distanceMeters`` with `tailMeters` as what the smoothers' windows add.
+    @inline(__always)
+    private func distanceMeters(tailMeters: Double) -> Double {
+        route.locationCount > 0 ? route.distanceMeters + tailMeters : deviceDistanceMeters
     }
 
 
@@ -1183,7 +1189,7 @@ extension WorkoutBuilder {
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
             movingSeconds: firstTime == nil || !timed ? nil : movingSeconds + tail.movingSeconds,
-            distanceMeters: route.locationCount > 0 ? route.distanceMeters + tail.distanceMeters : deviceDistanceMeters,
+            distanceMeters: distanceMeters(tailMeters: tail.distanceMeters),
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,
             locationsWhilePaused: locationsWhilePaused,
