@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // PostgresClient.withTransaction(logger:) is recent: the lowest version checked is the one in use.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // The content hash (SHA-256): already in the graph through postgres-nio, so named here at its range.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The server (the versions checked in shared/STYLE-services.md).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
