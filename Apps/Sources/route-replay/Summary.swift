@@ -54,6 +54,7 @@ extension RouteReplay {
             if paths.count == 1, !Self.isDirectory(paths[0]) {
                 return try summariseOne(paths[0], options: options)
             }
+            HeapTuning.keepLargeBuffersForReuse()
             try summariseMany(WorkoutImporter.expand(paths), options: options)
         }
 

@@ -67,6 +67,7 @@ extension WorkoutServerCommand {
         var logLevel = "info"
 
         func run() async throws {
+            HeapTuning.keepLargeBuffersForReuse()
             let environment = ProcessInfo.processInfo.environment
             var configuration = ServerConfiguration()
             configuration.host = host ?? environment["WORKOUT_SERVER_HOST"] ?? configuration.host
