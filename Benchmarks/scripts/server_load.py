@@ -131,6 +131,9 @@ async def live(args, host, port):
     ingest, lateness, errors = [], [], {"create": 0, "ingest": 0, "frames": 0}
     measuring = [False]
     stop_at = [math.inf]
+    # The viewers' tasks, referenced until the end (asyncio keeps only weak references to tasks: an unreferenced
+    # one can be collected while pending, "Task was destroyed but it is pending!").
+    viewers = []
 
     async def viewer(session_id):
         reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
@@ -172,7 +175,7 @@ async def live(args, host, port):
                 errors["create"] += 1
                 return
             session_id = json.loads(body)["id"]
-            asyncio.get_running_loop().create_task(viewer(session_id))
+            viewers.append(asyncio.get_running_loop().create_task(viewer(session_id)))
             lat, lon = 47.0 + number * 1e-3, 8.0
             step = 0
             next_due = time.monotonic()
@@ -208,6 +211,10 @@ async def live(args, host, port):
     await asyncio.sleep(args.seconds)
     measuring[0] = False
     await asyncio.wait(tasks, timeout=10)
+    # A viewer waits for its next frame to see the end: stop them now (nothing more is measured).
+    for task in viewers:
+        task.cancel()
+    await asyncio.gather(*viewers, return_exceptions=True)
     print(json.dumps({
         "mode": "live", "sessions": args.sessions, "lockstep": args.lockstep, "measuredSeconds": args.seconds, "errors": errors,
         "ingestRequests": len(ingest), "frames": len(lateness),
