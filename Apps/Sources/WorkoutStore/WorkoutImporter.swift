@@ -68,58 +68,109 @@ public enum WorkoutImporter {
 
     /// Imports `paths` (files or directories) into `store`, parsing up to `jobs` files at once, and calls
     /// `progress` after each file (serially, in completion order).
+    ///
+    /// Parsing and saving overlap: a parsed file goes to a save of its own and the next parse starts at once,
+    /// so no core waits while a transaction commits (PostgreSQL's `fsync` of each commit, SQLite's one writer).
+    /// At most `jobs` parses and `2 × jobs` saves are in flight, which bounds the workouts held in memory.
     public static func run(
         paths: [String], into store: any WorkoutStore, athlete: String, jobs: Int = 1,
         options: WorkoutOptions = WorkoutOptions(), progress: (Event) -> Void = { _ in }
     ) async -> Report {
         let files = expand(paths)
+        let total = files.count
+        let parseLimit = max(1, jobs)
+        let saveLimit = 2 * parseLimit
         var report = Report()
         var done = 0
-        await withTaskGroup(of: Event.self) { group in
+        await withTaskGroup(of: Stage.self) { group in
             var next = 0
-            func addTask() {
-                let path = files[next]
-                let total = files.count
-                next += 1
-                group.addTask {
-                    await importOne(path: path, into: store, athlete: athlete, options: options, total: total)
+            var parsing = 0
+            var saving = 0
+            func startParses() {
+                while next < files.count, parsing < parseLimit, saving < saveLimit {
+                    let path = files[next]
+                    next += 1
+                    parsing += 1
+                    group.addTask { await parse(path: path, athlete: athlete, options: options, total: total) }
                 }
             }
-            while next < files.count, next < max(1, jobs) { addTask() }
-            for await var event in group {
+            startParses()
+            for await stage in group {
+                var finished: Event
+                switch stage {
+                case .parsed(let path, let workout):
+                    parsing -= 1
+                    saving += 1
+                    group.addTask { .saved(await save(workout, path: path, into: store, total: total)) }
+                    startParses()
+                    continue
+                case .failed(let event):
+                    parsing -= 1
+                    finished = event
+                case .saved(let event):
+                    saving -= 1
+                    finished = event
+                }
                 done += 1
-                event.done = done
-                switch event.outcome {
-                case .stored: report.stored += 1; report.pointCount += event.pointCount
+                finished.done = done
+                switch finished.outcome {
+                case .stored: report.stored += 1; report.pointCount += finished.pointCount
                 case .alreadyStored: report.alreadyStored += 1
                 case .failed(let message): report.failures.append(message)
                 }
-                progress(event)
-                if next < files.count { addTask() }
+                progress(finished)
+                startParses()
             }
         }
         return report
     }
 
-    /// Parses one file off the cooperative pool, then saves it.
-    static func importOne(path: String, into store: any WorkoutStore, athlete: String, options: WorkoutOptions, total: Int) async -> Event {
+    /// What a task of the import's group did: a file parsed (its save comes next), or a file done.
+    enum Stage: Sendable {
+        case parsed(path: String, workout: ImportedWorkout)
+        /// The file could not be read or summarised.
+        case failed(Event)
+        case saved(Event)
+    }
+
+    /// Parses one file off the cooperative pool.
+    static func parse(path: String, athlete: String, options: WorkoutOptions, total: Int) async -> Stage {
         do {
             let workout = try await OffCooperativePool.run { try ImportedWorkout(contentsOf: path, athlete: athlete, options: options) }
+            return .parsed(path: path, workout: workout)
+        } catch {
+            return .failed(failure(error, path: path, total: total))
+        }
+    }
+
+    /// Saves one parsed file.
+    static func save(_ workout: ImportedWorkout, path: String, into store: any WorkoutStore, total: Int) async -> Event {
+        do {
             switch try await store.save(workout) {
             case .stored(let id):
                 return Event(path: path, outcome: .stored(id: id), pointCount: workout.channels.count, done: 0, total: total)
             case .alreadyStored(let id):
                 return Event(path: path, outcome: .alreadyStored(id: id), pointCount: workout.channels.count, done: 0, total: total)
             }
-        } catch let error as TrackFormatError {
-            return Event(path: path, outcome: .failed(error.description), pointCount: 0, done: 0, total: total)
-        } catch let error as StoreError {
-            switch error {
-            case .unreadable, .unusable: return Event(path: path, outcome: .failed(error.description), pointCount: 0, done: 0, total: total)
-            default: return Event(path: path, outcome: .failed("\(path): \(error.description)"), pointCount: 0, done: 0, total: total)
-            }
         } catch {
-            return Event(path: path, outcome: .failed("\(path): \(error)"), pointCount: 0, done: 0, total: total)
+            return failure(error, path: path, total: total)
         }
+    }
+
+    /// A failed file's event: `path:line:column: what` for malformed input, `path: what` otherwise.
+    static func failure(_ error: any Error, path: String, total: Int) -> Event {
+        let message: String
+        switch error {
+        case let error as TrackFormatError:
+            message = error.description
+        case let error as StoreError:
+            switch error {
+            case .unreadable, .unusable: message = error.description
+            default: message = "\(path): \(error.description)"
+            }
+        default:
+            message = "\(path): \(error)"
+        }
+        return Event(path: path, outcome: .failed(message), pointCount: 0, done: 0, total: total)
     }
 }
