@@ -17,7 +17,7 @@ enum StoreConformance {
 
     /// Every bundled sample track is stored, with its route and samples; a second import stores nothing.
     static func importsEverySampleTrack(_ backend: StoreBackend) async throws {
-        let (store, _) = try await backend.freshStore("samples")
+        let (store, location) = try await backend.freshStore("samples")
         let files = try FileManager.default.contentsOfDirectory(atPath: sampleTracks.path)
             .filter { $0.hasSuffix(".gpx") || $0.hasSuffix(".tcx") || $0.hasSuffix(".fit") }.sorted()
         // 8 GPX, 3 TCX and 4 FIT recordings (SampleTracks/SOURCES.md).
@@ -46,6 +46,16 @@ enum StoreConformance {
         #expect(channels.longitudes.first == 14.3050261)
         #expect(channels.heartRatesBPM.first == 150)
         #expect(channels.timeSeconds.first == ISO8601Time.secondsSince1970("2022-04-27T13:41:25.000Z"))
+
+        if backend == .postgres {
+            // Migration 4: the large values PostgreSQL compresses are compressed with lz4, not pglz.
+            let result = try runProcess("/usr/bin/psql", [location, "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c", """
+                SELECT DISTINCT pg_column_compression(s.time_s) FROM samples s WHERE pg_column_compression(s.time_s) IS NOT NULL
+                UNION SELECT DISTINCT pg_column_compression(w.summary_json) FROM workouts w WHERE pg_column_compression(w.summary_json) IS NOT NULL
+                """])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.split(separator: "\n") == ["lz4"])
+        }
 
         // Idempotent: the same bytes again are "already stored", whatever the path.
         let again = await WorkoutImporter.run(paths: [sampleTracks.path], into: store, athlete: "ana", jobs: 2)
