@@ -82,13 +82,13 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             pendingPower = nil
             take(outcome, received: point)
         case .heartRate(let reading):
-            if !attach(reading.beatsPerMinute, time: reading.time, \.heartRate) { pendingHeartRate = reading.beatsPerMinute }
+            if !attach(reading.beatsPerMinute, time: reading.time, .heartRate) { pendingHeartRate = reading.beatsPerMinute }
         case .cadence(let reading):
-            if !attach(reading.perMinute, time: reading.time, \.cadence) { pendingCadence = reading.perMinute }
+            if !attach(reading.perMinute, time: reading.time, .cadence) { pendingCadence = reading.perMinute }
         case .power(let reading):
-            if !attach(reading.watts, time: reading.time, \.powerWatts) { pendingPower = reading.watts }
+            if !attach(reading.watts, time: reading.time, .power) { pendingPower = reading.watts }
         case .weather(let reading):
-            if let celsius = reading.temperatureCelsius, !attach(celsius, time: reading.time, \.temperatureCelsius) {
+            if let celsius = reading.temperatureCelsius, !attach(celsius, time: reading.time, .temperature) {
                 pendingTemperature = celsius
             }
         default:
@@ -150,30 +150,21 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     }
 
     /// Gives `value` to the latest fix when it can take it; returns `false` when the value must wait for
-    /// the next fix (no fix yet).
-    private mutating func attach(_ value: Double, time: Double?, _ field: WritableKeyPath<ExportPoint, Double?>) -> Bool {
+    /// the next fix (no fix yet). The fix is changed in place (a key path into an array's element read and
+    /// wrote the whole point, about 200 bytes, for every reading).
+    private mutating func attach(_ value: Double, time: Double?, _ reading: ExportPoint.Reading) -> Bool {
         switch latest {
         case .none:
             return false
         case .accepted(let index):
-            guard points[index][keyPath: field] == nil, Self.isNotOlder(time, than: points[index].location.time) else { return false }
-            points[index][keyPath: field] = value
-            return true
+            return points[index].take(value, as: reading, time: time)
         case .held(let index):
-            guard held[index].point[keyPath: field] == nil, Self.isNotOlder(time, than: held[index].point.location.time) else { return false }
-            held[index].point[keyPath: field] = value
-            return true
+            return held[index].point.take(value, as: reading, time: time)
         case .dropped(var point):
-            guard point[keyPath: field] == nil, Self.isNotOlder(time, than: point.location.time) else { return false }
-            point[keyPath: field] = value
+            guard point.take(value, as: reading, time: time) else { return false }
             latest = .dropped(point)
             return true
         }
-    }
-
-    private static func isNotOlder(_ time: Double?, than fixTime: Double?) -> Bool {
-        guard let time, let fixTime else { return true }
-        return time >= fixTime
     }
 
     /// What was accepted so far, by segment, with the figures. With the analysis on, each timed fix's
@@ -210,5 +201,32 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         return ExportTrack(
             activity: builder.options.activity, activityName: activityName,
             segments: segments.filter { !$0.isEmpty }, route: builder.route, metrics: metrics, analysis: analysis)
+    }
+}
+
+extension ExportPoint {
+    /// The sensor readings a recorder attaches to a fix.
+    fileprivate enum Reading {
+        case heartRate, cadence, power, temperature
+    }
+
+    /// Sets the reading when the point has none of its kind yet and the reading is not older than the fix.
+    fileprivate mutating func take(_ value: Double, as reading: Reading, time: Double?) -> Bool {
+        if let time, let fixTime = location.time, time < fixTime { return false }
+        switch reading {
+        case .heartRate:
+            guard heartRate == nil else { return false }
+            heartRate = value
+        case .cadence:
+            guard cadence == nil else { return false }
+            cadence = value
+        case .power:
+            guard powerWatts == nil else { return false }
+            powerWatts = value
+        case .temperature:
+            guard temperatureCelsius == nil else { return false }
+            temperatureCelsius = value
+        }
+        return true
     }
 }
