@@ -123,9 +123,9 @@ public final class PostgresWorkoutStore: WorkoutStore {
             (2, "live_sessions (with their leases), live_journal", liveSchema),
             (3, "athlete tokens, privacy zones, server settings", AccountSchema.statements(dialect: .postgres)),
             // PostgreSQL compresses a value of more than about 2 kB before storing it (TOAST), with pglz unless the
-            // column says otherwise: pglz took a fifth of the CPU of an import of one-hour files (`perf record`
-            // of the machine), the packed channels above all. lz4 (PostgreSQL 14 and later, built with it as
-            // Debian's packages are) is several times faster at a similar ratio; rows already stored keep theirs.
+            // column says otherwise: pglz took a fifth of the machine's CPU during an import of one-hour files
+            // (`perf record -a`). lz4 (PostgreSQL 14 and later, built with it as Debian's packages are) is several
+            // times faster at a similar ratio (the database 4 % larger); rows already stored keep theirs.
             // A server built without lz4 answers feature_not_supported: the columns then keep pglz.
             (4, "large columns compressed with lz4", ["""
                 DO $$ BEGIN
