@@ -214,19 +214,17 @@ extension ExportPoint {
     fileprivate mutating func take(_ value: Double, as reading: Reading, time: Double?) -> Bool {
         if let time, let fixTime = location.time, time < fixTime { return false }
         switch reading {
-        case .heartRate:
-            guard heartRate == nil else { return false }
-            heartRate = value
-        case .cadence:
-            guard cadence == nil else { return false }
-            cadence = value
-        case .power:
-            guard powerWatts == nil else { return false }
-            powerWatts = value
-        case .temperature:
-            guard temperatureCelsius == nil else { return false }
-            temperatureCelsius = value
+        case .heartRate: return Self.fill(&heartRate, with: value)
+        case .cadence: return Self.fill(&cadence, with: value)
+        case .power: return Self.fill(&powerWatts, with: value)
+        case .temperature: return Self.fill(&temperatureCelsius, with: value)
         }
+    }
+
+    /// Puts `value` into an empty slot; `false` when the slot already holds one.
+    private static func fill(_ slot: inout Double?, with value: Double) -> Bool {
+        guard slot == nil else { return false }
+        slot = value
         return true
     }
 }
