@@ -639,38 +639,33 @@ struct GPXFastScanner: ~Copyable {
     }
 
     /// 1 for the ASCII bytes an attribute value may hold as they are: 0x20 to 0x7F but `<` and `&`.
-    nonisolated(unsafe) static let plainAttributeBytes: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for value in 0..<256 {
-            table[value] = (0x20...0x7F).contains(value) && value != 0x3C && value != 0x26 ? 1 : 0
-        }
-        return UnsafePointer(table)
-    }()
+    nonisolated(unsafe) static let plainAttributeBytes = byteTable { value in
+        (0x20...0x7F).contains(value) && value != 0x3C && value != 0x26 ? 1 : 0
+    }
 
     /// ``isNameChar(_:)`` as a table, one load per byte of a name: 0 for a byte that ends a name, 2 for the
     /// colon (a prefix's end), 1 for every other name character.
-    nonisolated(unsafe) static let nameCharacterKinds: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for value in 0..<256 {
-            let byte = UInt8(value)
-            table[value] = byte == UInt8(ascii: ":") ? 2 : isNameChar(byte) ? 1 : 0
-        }
-        return UnsafePointer(table)
-    }()
+    nonisolated(unsafe) static let nameCharacterKinds = byteTable { value in
+        value == UInt8(ascii: ":") ? 2 : isNameChar(value) ? 1 : 0
+    }
 
     /// 1 for the bytes that character data may hold as they are: printable ASCII but `&`, `<` and `]`, plus
     /// tab and line feed.
-    nonisolated(unsafe) static let plainText: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for value in 0..<256 {
-            switch value {
-            case 0x09, 0x0A, 0x7F: table[value] = 1
-            case 0x20..<0x7F where value != 0x26 && value != 0x3C && value != 0x5D: table[value] = 1
-            default: table[value] = 0
-            }
+    nonisolated(unsafe) static let plainText = byteTable { value in
+        switch value {
+        case 0x09, 0x0A, 0x7F: 1
+        case 0x20..<0x7F where value != 0x26 && value != 0x3C && value != 0x5D: 1
+        default: 0
         }
+    }
+
+    /// A 256-entry table of `entry(byte)` for every byte value, made once and kept for the process (the
+    /// scanner's per-byte classes: one load instead of a chain of comparisons).
+    private static func byteTable(_ entry: (UInt8) -> UInt8) -> UnsafePointer<UInt8> {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for value in 0..<256 { table[value] = entry(UInt8(value)) }
         return UnsafePointer(table)
-    }()
+    }
 
     /// The length of the UTF-8 sequence at `pointer` when it encodes a character XML allows (U+0080 and
     /// up, no surrogate, not U+FFFE or U+FFFF, at most U+10FFFF, shortest form), else `nil`.
