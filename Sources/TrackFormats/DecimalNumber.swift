@@ -47,7 +47,8 @@ enum DecimalNumber {
                     // Leading zeros carry no significance.
                     if sawPoint { decimalExponent -= 1 }
                 } else if significantDigits < 19 {
-                    mantissa = mantissa * 10 + UInt64(digit)
+                    // At most 18 digits so far: below 10¹⁸, so neither step can overflow.
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
                     significantDigits += 1
                     if sawPoint { decimalExponent -= 1 }
                 } else {

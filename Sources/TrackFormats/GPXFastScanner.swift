@@ -64,11 +64,15 @@ struct GPXFastScanner: ~Copyable {
     /// each), and where each starts.
     private let names: UnsafeMutablePointer<UInt8>
     private var namesCount = 0
-    private var nameStarts = ContiguousArray<Int>()
+    private let nameStarts: UnsafeMutablePointer<Int>
+    /// How many elements are open (the entries of `nameStarts` and of `bindingCounts` in use, `bindingCounts`
+    /// having one more while a start tag's scope is opened).
+    private var depth = 0
     /// Namespace bindings in scope (prefix, interned URI or `nil` for an undeclared default), and how many
     /// each open element added.
     private var bindings = ContiguousArray<(prefix: [UInt8], uri: UnsafePointer<UInt8>?)>()
-    private var bindingCounts = ContiguousArray<Int>()
+    private let bindingCounts: UnsafeMutablePointer<Int>
+    private var bindingCountsCount = 0
     /// Every namespace URI seen, NUL-terminated and kept until the scan ends: ``XMLNamespaceCache`` keys
     /// on these pointers, as on libxml2's dictionary strings.
     private var internedURIs: [[UInt8]: UnsafeMutablePointer<UInt8>] = [:]
@@ -82,6 +86,11 @@ struct GPXFastScanner: ~Copyable {
     private var foundCount = 0
     /// Character data with its carriage returns turned into line feeds.
     private var normalized = XMLTextBuffer(capacity: 256)
+    /// The per-byte tables, read once here: a static's every access goes through its lazy initialiser's
+    /// check, once per name and per text.
+    private let plainText = Self.plainText
+    private let nameCharacterKinds = Self.nameCharacterKinds
+    private let plainAttributeBytes = Self.plainAttributeBytes
 
     init(chunkSize: Int) {
         self.chunkSize = max(64, chunkSize)
@@ -91,7 +100,10 @@ struct GPXFastScanner: ~Copyable {
         attributes = .allocate(capacity: Self.maximumAttributes * 5)
         found = .allocate(capacity: Self.maximumAttributes)
         names = .allocate(capacity: Self.maximumDepth * Self.maximumNameBytes)
-        nameStarts.reserveCapacity(Self.maximumDepth)
+        // Fixed stacks (no array's uniqueness check per tag): at most `maximumDepth` open elements, and the
+        // scope of one more being opened.
+        nameStarts = .allocate(capacity: Self.maximumDepth + 1)
+        bindingCounts = .allocate(capacity: Self.maximumDepth + 1)
     }
 
     deinit {
@@ -101,6 +113,8 @@ struct GPXFastScanner: ~Copyable {
         attributes.deallocate()
         found.deallocate()
         names.deallocate()
+        nameStarts.deallocate()
+        bindingCounts.deallocate()
         for pointer in internedURIs.values { pointer.deallocate() }
     }
 
@@ -292,14 +306,14 @@ struct GPXFastScanner: ~Copyable {
         let next = byte(start + 1)
         if next == UInt8(ascii: "/") {
             let step = endTag(state: state)
-            if case .advanced = step, nameStarts.isEmpty { closed = true }
+            if case .advanced = step, depth == 0 { closed = true }
             return step
         }
         guard Self.isNameStart(next) else { return .fallback }
         let step = startTag(state: state)
         if case .advanced = step {
             inRoot = true
-            if nameStarts.isEmpty { closed = true }  // an empty root element
+            if depth == 0 { closed = true }  // an empty root element
         }
         return step
     }
@@ -309,7 +323,7 @@ struct GPXFastScanner: ~Copyable {
         var index = from
         var hasCarriageReturn = false
         let text = bytes
-        let plain = Self.plainText
+        let plain = plainText
         while index < to {
             let value = text[index]
             if plain[Int(value)] != 0 {
@@ -355,24 +369,25 @@ struct GPXFastScanner: ~Copyable {
 
     /// `</name S? >` closing the innermost open element.
     private mutating func endTag(state: UnsafeMutablePointer<GPXParseState>) -> Step {
-        guard let open = nameStarts.last else { return .fallback }
+        guard depth > 0 else { return .fallback }
+        let open = nameStarts[depth - 1]
         let length = namesCount - open
         let nameStart = start + 2
         guard nameStart + length < end else { return .needMore }
-        guard memcmp(names + open, bytes + nameStart, length) == 0, !Self.isNameChar(byte(nameStart + length)) else { return .fallback }
+        guard Self.sameBytes(names + open, bytes + nameStart, count: length), !Self.isNameChar(byte(nameStart + length)) else { return .fallback }
         let close = skipSpace(from: nameStart + length)
         guard close < end else { return .needMore }
         guard byte(close) == UInt8(ascii: ">") else { return .fallback }
         state.pointee.endElement()
         namesCount = open
-        nameStarts.removeLast()
+        depth -= 1
         popBindings()
         return .advanced(close + 1)
     }
 
     /// A start tag or an empty-element tag, with its attributes and namespace declarations.
     private mutating func startTag(state: UnsafeMutablePointer<GPXParseState>) -> Step {
-        guard nameStarts.count < Self.maximumDepth else { return .fallback }
+        guard depth < Self.maximumDepth else { return .fallback }
         var cursor = start + 1
         guard let element = qualifiedName(at: &cursor) else { return cursor >= end ? .needMore : .fallback }
         foundCount = 0
@@ -438,7 +453,8 @@ struct GPXFastScanner: ~Copyable {
             state.pointee.endElement()
             popBindings()
         } else {
-            nameStarts.append(namesCount)
+            nameStarts[depth] = namesCount
+            depth += 1
             let first = element.prefix.isEmpty ? element.local.lowerBound : element.prefix.lowerBound
             let length = element.local.upperBound - first
             (names + namesCount).update(from: bytes + first, count: length)
@@ -455,7 +471,7 @@ struct GPXFastScanner: ~Copyable {
         guard Self.isNameStart(byte(cursor)) else { return nil }
         var colon: Int?
         cursor += 1
-        let kinds = Self.nameCharacterKinds
+        let kinds = nameCharacterKinds
         while cursor < end {
             let kind = kinds[Int(byte(cursor))]
             if kind == 0 { break }
@@ -479,7 +495,7 @@ struct GPXFastScanner: ~Copyable {
     /// or other control character, valid UTF-8.
     private func attributeValueIsPlain(from: Int, to: Int) -> Bool {
         var index = from
-        let plain = Self.plainAttributeBytes
+        let plain = plainAttributeBytes
         while index < to {
             let value = byte(index)
             if plain[Int(value)] != 0 {
@@ -506,7 +522,10 @@ struct GPXFastScanner: ~Copyable {
     /// element's namespace URI (`.some(nil)` for none); `nil` to fall back.
     private mutating func openScope(element: (prefix: Range<Int>, local: Range<Int>)) -> UnsafePointer<UInt8>?? {
         var added = 0
-        defer { bindingCounts.append(added) }
+        defer {
+            bindingCounts[bindingCountsCount] = added
+            bindingCountsCount += 1
+        }
         for index in 0..<foundCount {
             let attribute = found[index]
             for otherIndex in 0..<index {
@@ -568,7 +587,9 @@ struct GPXFastScanner: ~Copyable {
     }
 
     private mutating func popBindings() {
-        guard let added = bindingCounts.popLast() else { return }
+        guard bindingCountsCount > 0 else { return }
+        bindingCountsCount -= 1
+        let added = bindingCounts[bindingCountsCount]
         bindings.removeLast(added)
     }
 
@@ -605,15 +626,25 @@ struct GPXFastScanner: ~Copyable {
     }
 
     private func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
-        range.count == literal.utf8CodeUnitCount && memcmp(bytes + range.lowerBound, literal.utf8Start, range.count) == 0
+        range.count == literal.utf8CodeUnitCount && Self.sameBytes(bytes + range.lowerBound, literal.utf8Start, count: range.count)
     }
 
     private func equals(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(bytes + a.lowerBound, bytes + b.lowerBound, a.count) == 0
+        a.count == b.count && Self.sameBytes(bytes + a.lowerBound, bytes + b.lowerBound, count: a.count)
     }
 
     private func matches(at index: Int, _ literal: StaticString) -> Bool {
         index + literal.utf8CodeUnitCount <= end && memcmp(bytes + index, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// Whether `count` bytes at `a` and `b` are the same. Names and the literals they are compared with are
+    /// short: up to 16 bytes are compared byte by byte in place, without a call to `memcmp`.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count <= 16 else { return memcmp(a, b, count) == 0 }
+        var difference: UInt8 = 0
+        for index in 0..<count { difference |= a[index] ^ b[index] }
+        return difference == 0
     }
 
     private func skipSpace(from index: Int) -> Int {

@@ -55,14 +55,17 @@ struct ConeDecimator: Sendable, Hashable {
     /// passes within the tolerance of every fix since the anchor) or is appended (the provisional fix
     /// becomes the new anchor).
     mutating func take(_ fix: LocationSample, toleranceMeters tolerance: Double, hasProvisional: Bool) -> Step {
-        if hasProvisional, fits(fix, tolerance: tolerance) {
-            narrow(with: fix, tolerance: tolerance)
-            return .replaceProvisional
-        }
         if hasProvisional {
+            // The fix's offset from the anchor, measured once: it decides whether the fix fits and, when it
+            // does, narrows the cone from the same anchor.
+            let offset = offset(fix)
+            if fits(offset, tolerance: tolerance) {
+                narrow(with: fix, offset: offset, tolerance: tolerance)
+                return .replaceProvisional
+            }
             setAnchor(latitude: provisionalLatitude, longitude: provisionalLongitude)
         }
-        narrow(with: fix, tolerance: tolerance)
+        narrow(with: fix, offset: offset(fix), tolerance: tolerance)
         return .appendProvisional
     }
 
@@ -87,8 +90,8 @@ struct ConeDecimator: Sendable, Hashable {
         return a
     }
 
-    private func fits(_ fix: LocationSample, tolerance: Double) -> Bool {
-        let (distance, direction) = offset(fix)
+    private func fits(_ offset: (distance: Double, direction: Double), tolerance: Double) -> Bool {
+        let (distance, direction) = offset
         // Never retreat along the line past the tolerance: that would cut off the farthest fix.
         guard distance >= provisionalDistance - tolerance else { return false }
         guard hasCone, distance > tolerance else { return distance <= tolerance || !hasCone }
@@ -96,8 +99,9 @@ struct ConeDecimator: Sendable, Hashable {
         return a >= low && a <= high
     }
 
-    private mutating func narrow(with fix: LocationSample, tolerance: Double) {
-        let (distance, direction) = offset(fix)
+    /// Narrows the cone by `fix`, whose `offset` from the current anchor is given.
+    private mutating func narrow(with fix: LocationSample, offset: (distance: Double, direction: Double), tolerance: Double) {
+        let (distance, direction) = offset
         provisionalLatitude = fix.latitude
         provisionalLongitude = fix.longitude
         provisionalDistance = max(provisionalDistance, distance)
