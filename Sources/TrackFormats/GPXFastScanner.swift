@@ -465,7 +465,8 @@ struct GPXFastScanner: ~Copyable {
 
     /// `prefix:local` or `local` at `cursor` (advanced past it); `nil` when it is not a name this scanner
     /// reads or runs to the end of the bytes (then `cursor >= end`).
-    private func qualifiedName(at cursor: inout Int) -> (prefix: Range<Int>, local: Range<Int>)? {
+    @inline(__always)
+    private mutating func qualifiedName(at cursor: inout Int) -> (prefix: Range<Int>, local: Range<Int>)? {
         let nameStart = cursor
         guard cursor < end else { return nil }
         guard Self.isNameStart(byte(cursor)) else { return nil }
@@ -493,7 +494,7 @@ struct GPXFastScanner: ~Copyable {
 
     /// An attribute value that libxml2 hands on unchanged: no `<`, `&`, tab, line feed, carriage return
     /// or other control character, valid UTF-8.
-    private func attributeValueIsPlain(from: Int, to: Int) -> Bool {
+    private mutating func attributeValueIsPlain(from: Int, to: Int) -> Bool {
         var index = from
         let plain = plainAttributeBytes
         while index < to {
@@ -594,7 +595,7 @@ struct GPXFastScanner: ~Copyable {
     }
 
     /// The URI bound to `prefix` (`nil`: the default namespace), or `nil` when none is.
-    private func lookup(_ prefix: Range<Int>?) -> UnsafePointer<UInt8>? {
+    private mutating func lookup(_ prefix: Range<Int>?) -> UnsafePointer<UInt8>? {
         for binding in bindings.reversed() {
             if let prefix {
                 if binding.prefix.count == prefix.count,
