@@ -465,6 +465,8 @@ struct GPXFastScanner: ~Copyable {
 
     /// `prefix:local` or `local` at `cursor` (advanced past it); `nil` when it is not a name this scanner
     /// reads or runs to the end of the bytes (then `cursor >= end`).
+    /// Mutating though it changes nothing: called from a mutating method, a non-mutating one was handed a
+    /// copy of the whole scanner (200 bytes, once per start tag); a mutating one gets it in place.
     @inline(__always)
     private mutating func qualifiedName(at cursor: inout Int) -> (prefix: Range<Int>, local: Range<Int>)? {
         let nameStart = cursor
@@ -494,6 +496,8 @@ struct GPXFastScanner: ~Copyable {
 
     /// An attribute value that libxml2 hands on unchanged: no `<`, `&`, tab, line feed, carriage return
     /// or other control character, valid UTF-8.
+    /// Mutating though it changes nothing: called from a mutating method, a non-mutating one was handed a
+    /// copy of the whole scanner (200 bytes, once per start tag); a mutating one gets it in place.
     private mutating func attributeValueIsPlain(from: Int, to: Int) -> Bool {
         var index = from
         let plain = plainAttributeBytes
@@ -595,6 +599,8 @@ struct GPXFastScanner: ~Copyable {
     }
 
     /// The URI bound to `prefix` (`nil`: the default namespace), or `nil` when none is.
+    /// Mutating though it changes nothing: called from a mutating method, a non-mutating one was handed a
+    /// copy of the whole scanner (200 bytes, once per start tag); a mutating one gets it in place.
     private mutating func lookup(_ prefix: Range<Int>?) -> UnsafePointer<UInt8>? {
         for binding in bindings.reversed() {
             if let prefix {
