@@ -32,6 +32,7 @@ enum DecimalNumber {
             negative = bytes[0] == UInt8(ascii: "-")
             index = 1
         }
+        if let value = plainDecimal(bytes, from: index) { return .value(negative ? -value : value) }
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var droppedDigits = false
@@ -109,6 +110,36 @@ enum DecimalNumber {
             return strtod(text, nil)
         }
         return value.isFinite ? .value(value) : .invalid
+    }
+
+    /// The common case in one pass: `digits[.digits]` (or `.digits`) to the end of `bytes`, at most 19
+    /// digits in all and at most 22 after the point, whose integer is at most 2⁵³: the same exact quotient
+    /// as the general path's fast case (the integer of the digits divided by a power of ten), so the same
+    /// double. `nil` for anything else, which the general path reads.
+    @inline(__always)
+    private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
+        var index = start
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            if digit < 10 {
+                // At most 19 digits: below 10¹⁹, so neither step can overflow.
+                guard digits < 19 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else if bytes[index] == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+        return Double(mantissa) / exactPowersOfTen[fractionDigits]
     }
 
     private static let exactPowersOfTen: [Double] = [
