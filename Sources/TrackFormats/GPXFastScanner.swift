@@ -68,14 +68,15 @@ struct GPXFastScanner: ~Copyable {
     /// How many elements are open (the entries of `nameStarts` and of `bindingCounts` in use, `bindingCounts`
     /// having one more while a start tag's scope is opened).
     private var depth = 0
-    /// Namespace bindings in scope (prefix, interned URI or `nil` for an undeclared default), and how many
-    /// each open element added.
-    private var bindings = ContiguousArray<(prefix: [UInt8], uri: UnsafePointer<UInt8>?)>()
+    /// Namespace bindings in scope (interned prefix, `nil` and 0 bytes for the default namespace; interned
+    /// URI or `nil` for an undeclared default), and how many each open element added. Plain pointers: a
+    /// lookup per start tag retains nothing.
+    private var bindings = ContiguousArray<(prefix: UnsafePointer<UInt8>?, prefixCount: Int, uri: UnsafePointer<UInt8>?)>()
     private let bindingCounts: UnsafeMutablePointer<Int>
     private var bindingCountsCount = 0
-    /// Every namespace URI seen, NUL-terminated and kept until the scan ends: ``XMLNamespaceCache`` keys
-    /// on these pointers, as on libxml2's dictionary strings.
-    private var internedURIs: [[UInt8]: UnsafeMutablePointer<UInt8>] = [:]
+    /// Every namespace URI and declared prefix seen, NUL-terminated and kept until the scan ends:
+    /// ``XMLNamespaceCache`` keys on the URIs' pointers, as on libxml2's dictionary strings.
+    private var interned: [[UInt8]: UnsafeMutablePointer<UInt8>] = [:]
     /// NUL-terminated copies of the element's local name and of each attribute's.
     private let localName: UnsafeMutablePointer<UInt8>
     private let attributeNames: UnsafeMutablePointer<UInt8>
@@ -115,7 +116,7 @@ struct GPXFastScanner: ~Copyable {
         names.deallocate()
         nameStarts.deallocate()
         bindingCounts.deallocate()
-        for pointer in internedURIs.values { pointer.deallocate() }
+        for pointer in interned.values { pointer.deallocate() }
     }
 
     /// Scans `input` from its first byte into `state`, calling `afterChunk` after each chunk (with the
@@ -540,12 +541,12 @@ struct GPXFastScanner: ~Copyable {
                     return nil
                 }
             }
-            let declaredPrefix: [UInt8]
+            let declaredPrefix: UnsafePointer<UInt8>?
             if attribute.prefix.isEmpty, equals(attribute.local, "xmlns") {
-                declaredPrefix = []
+                declaredPrefix = nil
             } else if equals(attribute.prefix, "xmlns") {
                 guard !equals(attribute.local, "xml"), !equals(attribute.local, "xmlns"), !attribute.value.isEmpty else { return nil }
-                declaredPrefix = Array(UnsafeBufferPointer(start: bytes + attribute.local.lowerBound, count: attribute.local.count))
+                declaredPrefix = intern(attribute.local)
             } else {
                 guard !equals(attribute.prefix, "xml") else { return nil }
                 continue
@@ -553,7 +554,8 @@ struct GPXFastScanner: ~Copyable {
             guard attribute.value.isEmpty || isPlainNamespaceURI(attribute.value),
                   !equals(attribute.value, "http://www.w3.org/XML/1998/namespace"),
                   !equals(attribute.value, "http://www.w3.org/2000/xmlns/") else { return nil }
-            bindings.append((declaredPrefix, attribute.value.isEmpty ? nil : intern(attribute.value)))
+            bindings.append((declaredPrefix, declaredPrefix == nil ? 0 : attribute.local.count,
+                             attribute.value.isEmpty ? nil : intern(attribute.value)))
             added += 1
         }
         if element.prefix.isEmpty {
@@ -602,13 +604,16 @@ struct GPXFastScanner: ~Copyable {
     /// Mutating though it changes nothing: called from a mutating method, a non-mutating one was handed a
     /// copy of the whole scanner (200 bytes, once per start tag); a mutating one gets it in place.
     private mutating func lookup(_ prefix: Range<Int>?) -> UnsafePointer<UInt8>? {
-        for binding in bindings.reversed() {
+        var index = bindings.count
+        while index > 0 {
+            index -= 1
+            let binding = bindings[index]
             if let prefix {
-                if binding.prefix.count == prefix.count,
-                   binding.prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress.unsafelyUnwrapped, bytes + prefix.lowerBound, prefix.count) == 0 }) {
+                if binding.prefixCount == prefix.count, let bound = binding.prefix,
+                   Self.sameBytes(bound, bytes + prefix.lowerBound, count: prefix.count) {
                     return binding.uri
                 }
-            } else if binding.prefix.isEmpty {
+            } else if binding.prefixCount == 0 {
                 return binding.uri
             }
         }
@@ -617,11 +622,11 @@ struct GPXFastScanner: ~Copyable {
 
     private mutating func intern(_ range: Range<Int>) -> UnsafePointer<UInt8> {
         let key = Array(UnsafeBufferPointer(start: bytes + range.lowerBound, count: range.count))
-        if let pointer = internedURIs[key] { return UnsafePointer(pointer) }
+        if let pointer = interned[key] { return UnsafePointer(pointer) }
         let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: key.count + 1)
         pointer.initialize(from: key, count: key.count)
         pointer[key.count] = 0
-        internedURIs[key] = pointer
+        interned[key] = pointer
         return UnsafePointer(pointer)
     }
 
