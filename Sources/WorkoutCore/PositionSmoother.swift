@@ -122,6 +122,9 @@ struct PositionSmoother: Sendable {
     /// The noise level of the squared velocity change, (m/s)², tracked from the data (`nan` before the
     /// first estimate).
     private var noiseFloor = Double.nan
+    /// The noise level's factors up and down for the last step length (a track's steps are mostly all the
+    /// same: two `exp` per fix saved).
+    private var noiseFloorSteps = (step: Double.nan, up: 1.0, down: 1.0)
     /// How fast the track's GPS error wanders, from the raw fixes: the length it adds to the smoothed
     /// track comes off each distance chord (see ``GPSNoiseDiffusion``).
     private(set) var noiseDiffusion = GPSNoiseDiffusion()
@@ -197,8 +200,11 @@ struct PositionSmoother: Sendable {
             noiseFloor = squared
         } else {
             let step = min(fix.time - (behind.last?.time ?? fix.time), 10) / Self.noiseFloorSeconds
-            let p = Self.noiseFloorQuantile
-            noiseFloor *= squared > noiseFloor ? exp(2 * p * step) : exp(-2 * (1 - p) * step)
+            if step != noiseFloorSteps.step {
+                let p = Self.noiseFloorQuantile
+                noiseFloorSteps = (step, exp(2 * p * step), exp(-2 * (1 - p) * step))
+            }
+            noiseFloor *= squared > noiseFloor ? noiseFloorSteps.up : noiseFloorSteps.down
             noiseFloor = max(noiseFloor, 1e-4)
         }
         let q = Self.changeGain * max(squared - Self.noiseFloorMultiple * noiseFloor, 0) / span

@@ -21,6 +21,9 @@ struct HeartRateLoadAccumulator: Sendable {
     private(set) var coveredSeconds = 0.0
     private var lastValue = 0.0
     private var lastElapsed: Double?
+    /// Banister's weight of the last heart rate weighed: a heart rate often holds for seconds, and the
+    /// weight costs two `exp`.
+    private var lastWeight = (bpm: Double.nan, weight: 0.0)
 
     init(bounds: HeartRateZoneBounds, sex: BiologicalSex?, holdLimitSeconds: Double) {
         self.bounds = bounds
@@ -42,8 +45,11 @@ struct HeartRateLoadAccumulator: Sendable {
                 case 4: zoneSeconds.4 += held
                 default: zoneSeconds.5 += held
                 }
-                let x = HeartRateFormulas.heartRateReserveFraction(lastValue, resting: bounds.restingHeartRate, maximum: bounds.maxHeartRate)
-                trimp += held / 60 * HeartRateFormulas.banisterWeight(reserveFraction: x, sex: sex)
+                if lastWeight.bpm != lastValue {
+                    let x = HeartRateFormulas.heartRateReserveFraction(lastValue, resting: bounds.restingHeartRate, maximum: bounds.maxHeartRate)
+                    lastWeight = (lastValue, HeartRateFormulas.banisterWeight(reserveFraction: x, sex: sex))
+                }
+                trimp += held / 60 * lastWeight.weight
             }
         }
         lastValue = bpm
