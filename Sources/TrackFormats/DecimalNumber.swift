@@ -113,8 +113,8 @@ enum DecimalNumber {
     }
 
     /// The common case in one pass: `digits[.digits]` (or `.digits`) to the end of `bytes`, at most 19
-    /// digits in all and at most 22 after the point, whose integer is at most 2⁵³: the same exact quotient
-    /// as the general path's fast case (the integer of the digits divided by a power of ten), so the same
+    /// digits in all, whose integer is at most 2⁵³: the same exact quotient as the general path's fast case
+    /// (the integer of the digits divided by the power of ten of the digits after the point), so the same
     /// double. `nil` for anything else, which the general path reads.
     @inline(__always)
     private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Double? {
