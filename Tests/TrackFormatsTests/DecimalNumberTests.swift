@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TrackFormats
 
 /// ``DecimalNumber`` against glibc's `strtod` (an independent, correctly rounded parser): the same double,
@@ -75,18 +76,5 @@ struct DecimalNumberTests {
             }
             Self.check(text)
         }
-    }
-}
-
-/// A small deterministic generator (Steele, Lea & Flood's SplitMix64) for reproducible test inputs.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
