@@ -85,6 +85,17 @@ struct GPXFastScanner: ~Copyable {
     /// The current tag's attributes as found (namespace declarations included).
     private let found: UnsafeMutablePointer<FoundAttribute>
     private var foundCount = 0
+    /// Bumped whenever a namespace binding comes into or goes out of scope: a recent element's namespace
+    /// holds while it is unchanged.
+    private var bindingsGeneration = 0
+    /// Recent start tags of the form `<name>` (no attribute, nothing between the name and `>`), so that the
+    /// same tag in the same scope is taken without scanning, copying or resolving its name again: a track's
+    /// points repeat the same few elements. Each slot holds the qualified name's bytes, then its local name
+    /// NUL-terminated (``recentSlotBytes`` in all).
+    private let recentNames: UnsafeMutablePointer<UInt8>
+    private let recent: UnsafeMutablePointer<RecentElement>
+    private var recentCount = 0
+    private var recentNext = 0
     /// Character data with its carriage returns turned into line feeds.
     private var normalized = XMLTextBuffer(capacity: 256)
     /// The per-byte tables, read once here: a static's every access goes through its lazy initialiser's
@@ -105,6 +116,8 @@ struct GPXFastScanner: ~Copyable {
         // scope of one more being opened.
         nameStarts = .allocate(capacity: Self.maximumDepth + 1)
         bindingCounts = .allocate(capacity: Self.maximumDepth + 1)
+        recentNames = .allocate(capacity: Self.recentCapacity * Self.recentSlotBytes)
+        recent = .allocate(capacity: Self.recentCapacity)
     }
 
     deinit {
@@ -116,6 +129,8 @@ struct GPXFastScanner: ~Copyable {
         names.deallocate()
         nameStarts.deallocate()
         bindingCounts.deallocate()
+        recentNames.deallocate()
+        recent.deallocate()
         for pointer in interned.values { pointer.deallocate() }
     }
 
@@ -156,6 +171,21 @@ struct GPXFastScanner: ~Copyable {
         try afterChunk()
         return .finished
     }
+
+    /// A recent `<name>` start tag: its qualified name's length, its namespace, and the bindings' generation
+    /// it was resolved in.
+    struct RecentElement {
+        var count: Int
+        var uri: UnsafePointer<UInt8>?
+        var generation: Int
+    }
+
+    /// How many recent `<name>` tags are kept.
+    static let recentCapacity = 8
+    /// The longest qualified name kept among them.
+    static let recentMaximumNameBytes = 32
+    /// The bytes of one slot: the qualified name, then the local name and its NUL.
+    static let recentSlotBytes = 2 * recentMaximumNameBytes + 1
 
     /// Where an attribute's prefix (empty when it has none), local name and value are in the buffer.
     struct FoundAttribute {
@@ -389,6 +419,20 @@ struct GPXFastScanner: ~Copyable {
     /// A start tag or an empty-element tag, with its attributes and namespace declarations.
     private mutating func startTag(state: UnsafeMutablePointer<GPXParseState>) -> Step {
         guard depth < Self.maximumDepth else { return .fallback }
+        if let slot = recentElement(at: start + 1) {
+            // The same `<name>` in the same scope as before: what the steps below would find, without them.
+            let element = recent[slot]
+            let qualified = recentNames + slot * Self.recentSlotBytes
+            bindingCounts[bindingCountsCount] = 0
+            bindingCountsCount += 1
+            state.pointee.startElement(name: qualified + Self.recentMaximumNameBytes, uri: element.uri, attributeCount: 0,
+                                       attributes: attributes)
+            nameStarts[depth] = namesCount
+            depth += 1
+            (names + namesCount).update(from: qualified, count: element.count)
+            namesCount += element.count
+            return .advanced(start + 1 + element.count + 1)
+        }
         var cursor = start + 1
         guard let element = qualifiedName(at: &cursor) else { return cursor >= end ? .needMore : .fallback }
         foundCount = 0
@@ -460,8 +504,40 @@ struct GPXFastScanner: ~Copyable {
             let length = element.local.upperBound - first
             (names + namesCount).update(from: bytes + first, count: length)
             namesCount += length
+            if foundCount == 0, cursor == element.local.upperBound + 1 { remember(element, uri: uri) }
         }
         return .advanced(cursor)
+    }
+
+    /// The slot of the recent `<name>` tag whose name is at `index`, followed by `>`, resolved in the
+    /// current scope; `nil` when none is.
+    @inline(__always)
+    private mutating func recentElement(at index: Int) -> Int? {
+        guard index < end else { return nil }
+        let first = byte(index)
+        for slot in 0..<recentCount {
+            let element = recent[slot]
+            let qualified = recentNames + slot * Self.recentSlotBytes
+            guard qualified[0] == first, element.generation == bindingsGeneration, index + element.count < end,
+                  byte(index + element.count) == UInt8(ascii: ">"),
+                  Self.sameBytes(qualified, bytes + index, count: element.count) else { continue }
+            return slot
+        }
+        return nil
+    }
+
+    /// Keeps a `<name>` start tag just read (no attribute, `>` right after the name) among the recent ones.
+    private mutating func remember(_ element: (prefix: Range<Int>, local: Range<Int>), uri: UnsafePointer<UInt8>?) {
+        let first = element.prefix.isEmpty ? element.local.lowerBound : element.prefix.lowerBound
+        let count = element.local.upperBound - first
+        guard count <= Self.recentMaximumNameBytes else { return }
+        let slot = recentNext
+        recentNext = (recentNext + 1) % Self.recentCapacity
+        recentCount = max(recentCount, slot + 1)
+        let qualified = recentNames + slot * Self.recentSlotBytes
+        qualified.update(from: bytes + first, count: count)
+        copyName(element.local, into: qualified + Self.recentMaximumNameBytes)
+        recent[slot] = RecentElement(count: count, uri: uri, generation: bindingsGeneration)
     }
 
     /// `prefix:local` or `local` at `cursor` (advanced past it); `nil` when it is not a name this scanner
@@ -531,6 +607,7 @@ struct GPXFastScanner: ~Copyable {
         defer {
             bindingCounts[bindingCountsCount] = added
             bindingCountsCount += 1
+            if added > 0 { bindingsGeneration &+= 1 }
         }
         for index in 0..<foundCount {
             let attribute = found[index]
@@ -598,6 +675,7 @@ struct GPXFastScanner: ~Copyable {
         bindingCountsCount -= 1
         let added = bindingCounts[bindingCountsCount]
         bindings.removeLast(added)
+        if added > 0 { bindingsGeneration &+= 1 }
     }
 
     /// The URI bound to `prefix` (`nil`: the default namespace), or `nil` when none is.

@@ -100,6 +100,32 @@ struct GPXFastPathTests {
         #expect(Self.expectSameAsLibxml2(Array(typeWithLineBreak.utf8), "CR inside a collected text"))
     }
 
+    /// The scanner takes a repeated `<name>` tag without resolving its name again while no namespace
+    /// binding has come into or gone out of scope: here the same `<x:hr>` and `<ele>` sit under a prefix
+    /// bound to Garmin's namespace, then to an unknown one, then to Garmin's again, and under a default
+    /// namespace redeclared on one point. The fast path must read each as libxml2 does (no heart rate
+    /// from the unknown namespace; the redeclared point's children are not GPX's).
+    @Test func repeatedTagsFollowTheirNamespaceScope() {
+        func point(_ latitude: String, _ uri: String, hr: Int) -> String {
+            """
+            <trkpt lat="\(latitude)" lon="8.5"><ele>4\(hr)</ele><extensions>\
+            <x:TrackPointExtension xmlns:x="\(uri)"><x:hr>\(hr)</x:hr></x:TrackPointExtension></extensions></trkpt>
+            """
+        }
+        let garmin = "http://www.garmin.com/xmlschemas/TrackPointExtension/v1", unknown = "http://example.com/unknown"
+        var body = ""
+        for index in 0..<12 { body += point("47.\(index)", index % 3 == 1 ? unknown : garmin, hr: 100 + index) + "\n" }
+        body += """
+        <trkpt lat="47.9" lon="8.5" xmlns="http://example.com/other"><ele>999</ele><time>2024-01-01T00:00:00Z</time></trkpt>
+        <trkpt lat="48.0" lon="8.5"><ele>5</ele></trkpt>
+
+        """
+        #expect(Self.expectSameAsLibxml2(Self.document(body), "namespace scopes"))
+        let reading = Self.read(bytes: Self.document(body), path: .fastOnly)
+        let heartRates = reading.entries.filter { if case .sample(.heartRate) = $0 { true } else { false } }.count
+        #expect(heartRates == 8, "12 points, 4 of them with the heart rate in an unknown namespace")
+    }
+
     /// Each of these is outside what the fast path reads: it falls back, and the result (samples or the
     /// error with its line and column) is libxml2's. The unusual part comes after 40 points, so the fast
     /// path has handed samples on before it gives up.
