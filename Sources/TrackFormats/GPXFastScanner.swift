@@ -504,13 +504,16 @@ struct GPXFastScanner: ~Copyable {
             let length = element.local.upperBound - first
             (names + namesCount).update(from: bytes + first, count: length)
             namesCount += length
-            if foundCount == 0, cursor == element.local.upperBound + 1 { remember(element, uri: uri) }
+            if foundCount == 0, cursor == element.local.upperBound + 1 {
+                remember(qualified: first..<element.local.upperBound, local: element.local, uri: uri)
+            }
         }
         return .advanced(cursor)
     }
 
     /// The slot of the recent `<name>` tag whose name is at `index`, followed by `>`, resolved in the
-    /// current scope; `nil` when none is.
+    /// current scope; `nil` when none is. Mutating, though it changes nothing, for the reason
+    /// ``qualifiedName(at:)`` is.
     @inline(__always)
     private mutating func recentElement(at index: Int) -> Int? {
         guard index < end else { return nil }
@@ -526,17 +529,17 @@ struct GPXFastScanner: ~Copyable {
         return nil
     }
 
-    /// Keeps a `<name>` start tag just read (no attribute, `>` right after the name) among the recent ones.
-    private mutating func remember(_ element: (prefix: Range<Int>, local: Range<Int>), uri: UnsafePointer<UInt8>?) {
-        let first = element.prefix.isEmpty ? element.local.lowerBound : element.prefix.lowerBound
-        let count = element.local.upperBound - first
+    /// Keeps a `<name>` start tag just read (no attribute, `>` right after the name) among the recent ones:
+    /// `qualified` is where its whole name is in the buffer, `local` its local part.
+    private mutating func remember(qualified: Range<Int>, local: Range<Int>, uri: UnsafePointer<UInt8>?) {
+        let count = qualified.count
         guard count <= Self.recentMaximumNameBytes else { return }
         let slot = recentNext
         recentNext = (recentNext + 1) % Self.recentCapacity
         recentCount = max(recentCount, slot + 1)
-        let qualified = recentNames + slot * Self.recentSlotBytes
-        qualified.update(from: bytes + first, count: count)
-        copyName(element.local, into: qualified + Self.recentMaximumNameBytes)
+        let slotBytes = recentNames + slot * Self.recentSlotBytes
+        slotBytes.update(from: bytes + qualified.lowerBound, count: count)
+        copyName(local, into: slotBytes + Self.recentMaximumNameBytes)
         recent[slot] = RecentElement(count: count, uri: uri, generation: bindingsGeneration)
     }
 
