@@ -55,7 +55,10 @@ private final class JSONNode {
             return node
         }
         value = .unset  // keep `members` uniquely referenced while it changes
-        if let index = members.firstIndex(where: { $0.key == key }) {
+        // A key encoded again replaces its value (as Foundation's encoder does). Lengths first: most keys
+        // of an object differ in length, and comparing two long strings is a runtime call.
+        let length = key.utf8.count
+        if let index = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
             members[index].node = node
         } else {
             members.append((key, node))
@@ -109,29 +112,54 @@ private final class JSONNode {
 
     /// Stores a single value; integers that fit an `Int` as integers, others as numbers.
     ///
-    /// Each case casts to a concrete type: a cast to a protocol (`as any BinaryInteger`) makes the runtime
-    /// search the binary's protocol conformances the first time it meets each type, which took several
-    /// milliseconds of a `summary` process (one search per encoded type, over every conformance the
-    /// statically linked applications hold).
-    func set<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let flag as Bool: self.value = .bool(flag)
-        case let string as String: self.value = .string(string)
-        case let number as Double: self.value = .number(number)
-        case let number as Float: self.value = .number(Double(number))
-        case let integer as Int: self.value = .integer(integer)
-        case let integer as Int64: setInteger(integer)
-        case let integer as Int32: setInteger(integer)
-        case let integer as Int16: setInteger(integer)
-        case let integer as Int8: setInteger(integer)
-        case let integer as UInt: setInteger(integer)
-        case let integer as UInt64: setInteger(integer)
-        case let integer as UInt32: setInteger(integer)
-        case let integer as UInt16: setInteger(integer)
-        case let integer as UInt8: setInteger(integer)
-        default:
+    /// The type is told by comparing metatypes, then the value read as that type: `T` is not known at
+    /// compile time for most values (a `Codable` type hands them over through the standard library's
+    /// generic containers), and a cast (`value as? Double`) is then a runtime call per case tried. A cast
+    /// to a protocol (`as any BinaryInteger`) would be worse: the runtime searches the binary's protocol
+    /// conformances the first time it meets each type (several milliseconds of a `summary` process).
+    ///
+    /// The coding path of a nested value (`path` followed by `key`, when given) is made only when the value
+    /// encodes itself: building it for every number and string was an array allocation per value.
+    func set<T: Encodable>(_ value: T, path: [any CodingKey], key: (any CodingKey)? = nil) throws {
+        let type: any Any.Type = T.self
+        if type == Double.self {
+            self.value = .number(Self.read(value, as: Double.self))
+        } else if type == String.self {
+            self.value = .string(Self.read(value, as: String.self))
+        } else if type == Int.self {
+            self.value = .integer(Self.read(value, as: Int.self))
+        } else if type == Bool.self {
+            self.value = .bool(Self.read(value, as: Bool.self))
+        } else if type == Float.self {
+            self.value = .number(Double(Self.read(value, as: Float.self)))
+        } else if type == Int64.self {
+            setInteger(Self.read(value, as: Int64.self))
+        } else if type == Int32.self {
+            setInteger(Self.read(value, as: Int32.self))
+        } else if type == Int16.self {
+            setInteger(Self.read(value, as: Int16.self))
+        } else if type == Int8.self {
+            setInteger(Self.read(value, as: Int8.self))
+        } else if type == UInt.self {
+            setInteger(Self.read(value, as: UInt.self))
+        } else if type == UInt64.self {
+            setInteger(Self.read(value, as: UInt64.self))
+        } else if type == UInt32.self {
+            setInteger(Self.read(value, as: UInt32.self))
+        } else if type == UInt16.self {
+            setInteger(Self.read(value, as: UInt16.self))
+        } else if type == UInt8.self {
+            setInteger(Self.read(value, as: UInt8.self))
+        } else {
+            let codingPath = if let key { path + [key] } else { path }
             try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
+    }
+
+    /// `value` as `U`, which its caller has checked is `T` itself (a copy, retained as `U` would be).
+    @inline(__always)
+    private static func read<T, U>(_ value: T, as _: U.Type) -> U {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: U.self) }
     }
 }
 
@@ -179,7 +207,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeAny(value, forKey: key) }
 
     private func encodeAny<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try node.child(forKey: key.stringValue).set(value, codingPath: codingPath + [key])
+        try node.child(forKey: key.stringValue).set(value, path: codingPath, key: key)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws { try encodeAny(value, forKey: key) }
@@ -228,8 +256,8 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try encodeAny(value) }
 
     private func encodeAny<T: Encodable>(_ value: T) throws {
-        let path = codingPath + [IndexKey(count)]
-        try node.appendElement().set(value, codingPath: path)
+        let index = IndexKey(count)
+        try node.appendElement().set(value, path: codingPath, key: index)
     }
 
     mutating func encode(_ value: Bool) throws { try encodeAny(value) }
@@ -275,7 +303,7 @@ private struct SingleNodeContainer: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws { try encodeAny(value) }
 
-    private func encodeAny<T: Encodable>(_ value: T) throws { try node.set(value, codingPath: codingPath) }
+    private func encodeAny<T: Encodable>(_ value: T) throws { try node.set(value, path: codingPath) }
 
     mutating func encode(_ value: Bool) throws { try encodeAny(value) }
     mutating func encode(_ value: String) throws { try encodeAny(value) }

@@ -46,6 +46,6 @@ public enum JSONText {
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        return value.description  // the text string interpolation writes, without its buffer
     }
 }
