@@ -768,19 +768,14 @@ public struct WorkoutBuilder: Sendable {
         switch filter.judge(fix, index: locationIndex) {
         case .accepted:
             outcome.noteLocation(.accepted)
-            let accepted = record(fix, index: locationIndex, keepingFix: type(of: outcome).keepsFixes,
-                                  liveDistance: type(of: outcome).needsLiveDistance)
-            if let accepted { outcome.noteAccepted(accepted, released: false) }
+            record(fix, index: locationIndex, released: false, into: &outcome)
         case .acceptedAsRelocation:
             outcome.noteLocation(.acceptedWithHeldFixes)
             let run = filter.takeRelocatedRun()
             route.startsNewSegment = true
             beginMeasuredSegment()
             for (position, held) in run.enumerated() {
-                if let accepted = record(held.fix, index: held.index, keepingFix: type(of: outcome).keepsFixes,
-                                         liveDistance: type(of: outcome).needsLiveDistance) {
-                    outcome.noteAccepted(accepted, released: position < run.count - 1)
-                }
+                record(held.fix, index: held.index, released: position < run.count - 1, into: &outcome)
             }
         case .held:
             outcome.noteLocation(.held)
@@ -789,11 +784,13 @@ public struct WorkoutBuilder: Sendable {
         }
     }
 
-    /// Measures an accepted fix into the route and returns it with the figures as of it.
-    /// `liveDistance`: the fix carries the distance with the smoothed points still in the window
-    /// (``smoothingTail``); without it, the distance counted so far (the analysis settles it later, see
-    /// ``settleDistance(of:)``).
-    private mutating func record(_ fix: LocationSample, index: Int, keepingFix: Bool, liveDistance: Bool) -> AcceptedFix? {
+    /// Measures an accepted fix into the route and, when the collector keeps fixes, hands it the fix with the
+    /// figures as of it (`released`: a held fix let go by a later one). With
+    /// ``OutcomeCollector/needsLiveDistance`` the fix carries the distance with the smoothed points still in
+    /// the window (``smoothingTail``); without it, the distance counted so far (the analysis settles it
+    /// later, see ``settleDistance(of:)``). The fix is built in the call that hands it over: returned, its
+    /// 146 bytes were copied twice more per fix.
+    private mutating func record(_ fix: LocationSample, index: Int, released: Bool, into outcome: inout some OutcomeCollector) {
         let followsPause = nextFixCrossesGap
         if nextFixCrossesGap { crossGap(to: fix) }
         if fix.time != nil { timedFixCount += 1 }
@@ -858,17 +855,17 @@ public struct WorkoutBuilder: Sendable {
             for _ in 0..<unsettled { rejectedReadings.add(.altitude) }
             settleAltitudes()
         }
-        guard keepingFix else { return nil }
+        guard type(of: outcome).keepsFixes else { return }
         let startsOuting = nextFixStartsOuting
         nextFixStartsOuting = false
-        let tailMeters = liveDistance ? refreshSmoothingTail().distanceMeters : pendingChordMeters
-        return AcceptedFix(
+        let tailMeters = type(of: outcome).needsLiveDistance ? refreshSmoothingTail().distanceMeters : pendingChordMeters
+        outcome.noteAccepted(AcceptedFix(
             location: fix, locationIndex: index, segmentIndex: route.segments.count - 1, startsSegment: startsSegment,
             followsPause: followsPause && !startsSegment,
             distanceMeters: distanceMeters(tailMeters: tailMeters),
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters,
-            startsOuting: startsOuting)
+            startsOuting: startsOuting), released: released)
     }
 }
 
