@@ -328,6 +328,16 @@ struct GPXFastScanner: ~Copyable {
     private mutating func token(state: UnsafeMutablePointer<GPXParseState>, inRoot: inout Bool, closed: inout Bool) -> Step {
         if byte(start) != UInt8(ascii: "<") {
             guard inRoot else { return .fallback }
+            // Character data between tags is short (a number, a time, a line break): one pass over plain
+            // bytes up to the `<` hands it over. Anything else (a carriage return, `&`, `]`, non-ASCII, the
+            // end of the chunk) goes the general way below, from the start again.
+            let text = bytes, plain = plainText
+            var index = start
+            while index < end, plain[Int(text[index])] != 0 { index += 1 }
+            if index < end, text[index] == UInt8(ascii: "<") {
+                state.pointee.characters(text + start, count: index - start)
+                return .advanced(index)
+            }
             guard let base = buffer.baseAddress,
                   let lessThan = memchr(base + start, Int32(UInt8(ascii: "<")), end - start) else { return .needMore }
             let textEnd = base.distance(to: lessThan)
