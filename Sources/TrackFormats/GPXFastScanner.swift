@@ -439,7 +439,7 @@ struct GPXFastScanner: ~Copyable {
                                        attributes: attributes)
             nameStarts[depth] = namesCount
             depth += 1
-            (names + namesCount).update(from: qualified, count: element.count)
+            Self.copyBytes(qualified, to: names + namesCount, count: element.count)
             namesCount += element.count
             return .advanced(start + 1 + element.count + 1)
         }
@@ -512,7 +512,7 @@ struct GPXFastScanner: ~Copyable {
             depth += 1
             let first = element.prefix.isEmpty ? element.local.lowerBound : element.prefix.lowerBound
             let length = element.local.upperBound - first
-            (names + namesCount).update(from: bytes + first, count: length)
+            Self.copyBytes(bytes + first, to: names + namesCount, count: length)
             namesCount += length
             if foundCount == 0, cursor == element.local.upperBound + 1 {
                 remember(qualified: first..<element.local.upperBound, local: element.local, uri: uri)
@@ -748,6 +748,44 @@ struct GPXFastScanner: ~Copyable {
         var difference: UInt8 = 0
         for index in 0..<count { difference |= a[index] ^ b[index] }
         return difference == 0
+    }
+
+    /// Copies `count` bytes from `source` to `destination` (which do not overlap). Up to 32 bytes, every
+    /// element name of a track point, are copied as two overlapping words, or pairs of words, loaded before
+    /// they are stored, without a call to `memmove` (which a loop over the bytes or words becomes again).
+    @inline(__always)
+    static func copyBytes(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 17...32:
+            let head0 = from.loadUnaligned(as: UInt64.self)
+            let head1 = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            let tail0 = from.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
+            let tail1 = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head0, as: UInt64.self)
+            to.storeBytes(of: head1, toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: tail0, toByteOffset: count - 16, as: UInt64.self)
+            to.storeBytes(of: tail1, toByteOffset: count - 8, as: UInt64.self)
+        case 1..<4:
+            let first = source[0], middle = source[count / 2], last = source[count - 1]
+            destination[0] = first
+            destination[count / 2] = middle
+            destination[count - 1] = last
+        case 0:
+            break
+        default:
+            destination.update(from: source, count: count)
+        }
     }
 
     private func skipSpace(from index: Int) -> Int {

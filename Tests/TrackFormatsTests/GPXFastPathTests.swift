@@ -217,4 +217,23 @@ struct GPXFastPathTests {
             #expect(!Self.expectSameAsLibxml2(Array(bytes[..<cut]), "cut at \(cut)"))
         }
     }
+
+    /// The scanner's copy of a name (overlapping words up to 32 bytes, `update(from:count:)` beyond): every
+    /// length from 0 to 40 gives the source's bytes and writes nothing past them.
+    @Test func namesAreCopiedWholeAndNoFurther() {
+        let source = (0..<40).map { UInt8(0x41 + $0) }
+        for count in 0...40 {
+            var destination = [UInt8](repeating: 0xEE, count: 48)
+            source.withUnsafeBufferPointer { from in
+                destination.withUnsafeMutableBufferPointer { to in
+                    // Both base addresses exist: the arrays are not empty.
+                    if let from = from.baseAddress, let to = to.baseAddress {
+                        GPXFastScanner.copyBytes(from, to: to, count: count)
+                    }
+                }
+            }
+            #expect(Array(destination[..<count]) == Array(source[..<count]), "count \(count)")
+            #expect(destination[count...].allSatisfy { $0 == 0xEE }, "count \(count)")
+        }
+    }
 }
