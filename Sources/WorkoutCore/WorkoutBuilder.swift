@@ -256,6 +256,18 @@ public struct WorkoutBuilder: Sendable {
         return collector.recorded
     }
 
+    /// Takes in a sample that is not a location, for a recorder: what ``addForRecording(_:)`` does, without
+    /// making the ``RecordedInput`` a reading would leave empty (it carries only a fix's verdict and the fixes
+    /// accepted).
+    /// - Complexity: O(1) amortised.
+    package mutating func addReadingForRecording(_ input: Sample) {
+        if options.collectsAnalysis {
+            addWithoutOutcome(input)  // the analysis takes what it takes from a recording's outcome
+        } else {
+            add(input)
+        }
+    }
+
     /// Takes in one sample like ``add(_:)``, without making an outcome: the path of a summary, which only
     /// wants the figures at the end (``consume(_:)``, the reader's sink, takes it too). The same stages run.
     /// - Complexity: O(1) amortised.

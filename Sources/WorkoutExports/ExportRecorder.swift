@@ -53,7 +53,14 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// A reader's sample: as ``add(_:)``, without the live figures a file does not need (each fix's distance
     /// is settled when the track is made, see ``track()``).
     public mutating func consume(_ sample: Sample) throws {
-        keep(sample, builder.addForRecording(sample))
+        if case .location = sample {
+            keep(sample, builder.addForRecording(sample))
+        } else {
+            // A reading's outcome holds nothing a recorder keeps (no verdict on a fix, no accepted fix):
+            // two of a typical point's three samples skip making and copying it.
+            builder.addReadingForRecording(sample)
+            keepReading(sample)
+        }
     }
 
     /// Takes in one sample.
@@ -81,6 +88,14 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             pendingTemperature = nil
             pendingPower = nil
             take(outcome, received: point)
+        default:
+            keepReading(sample)
+        }
+    }
+
+    /// Keeps a reading on the latest fix (or for the next one, before any fix); other samples leave nothing.
+    private mutating func keepReading(_ sample: Sample) {
+        switch sample {
         case .heartRate(let reading):
             if !attach(reading.beatsPerMinute, time: reading.time, .heartRate) { pendingHeartRate = reading.beatsPerMinute }
         case .cadence(let reading):
