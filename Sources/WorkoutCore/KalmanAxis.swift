@@ -46,18 +46,36 @@ struct KalmanAxis: Sendable, Hashable {
         return gain
     }
 
-    /// Corrects with a position measurement of variance `r` (m²).
-    @inline(__always)
-    mutating func update(measurement z: Double, variance r: Double) {
+    /// Corrects with a position measurement of variance `r` (m²); returns the Kalman gains it used (for
+    /// position and velocity), which an axis sharing this covariance applies too (``correctState(measurement:gains:)``).
+    @discardableResult @inline(__always)
+    mutating func update(measurement z: Double, variance r: Double) -> (position: Double, velocity: Double) {
         let s = p00 + r
         let k0 = p00 / s, k1 = p01 / s
-        let innovation = z - position
-        position += k0 * innovation
-        velocity += k1 * innovation
+        correctState(measurement: z, gains: (k0, k1))
         let n00 = (1 - k0) * p00
         let n01 = (1 - k0) * p01
         let n11 = p11 - k1 * p01
         p00 = n00; p01 = n01; p11 = n11
+        return (k0, k1)
+    }
+
+    // An axis whose covariance is another's: two axes that start alike and see the same steps and
+    // measurement variances (east and north of ``PlanarKalman``) have the same covariance and gains at
+    // every step, so only one of them carries it, and the other moves its state with these two.
+
+    /// ``predict(seconds:accelerationNoise:)`` of the state alone.
+    @inline(__always)
+    mutating func advanceState(seconds dt: Double) {
+        position += velocity * dt
+    }
+
+    /// ``update(measurement:variance:)`` of the state alone, with the gains the covariance's axis returned.
+    @inline(__always)
+    mutating func correctState(measurement z: Double, gains: (position: Double, velocity: Double)) {
+        let innovation = z - position
+        position += gains.position * innovation
+        velocity += gains.velocity * innovation
     }
 }
 

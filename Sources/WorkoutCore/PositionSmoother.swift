@@ -353,9 +353,12 @@ struct PositionSmoother: Sendable {
 }
 
 /// A constant-velocity Kalman filter in the plane: two ``KalmanAxis`` (east, north) in a tangent plane that
-/// follows the estimate, so there is no reference point to drift from.
+/// follows the estimate, so there is no reference point to drift from. Both axes start alike and see the same
+/// steps and variances, so their covariances are equal at every step: `east` carries it, `north` moves its
+/// state with east's gains (the same numbers it would compute itself).
 struct PlanarKalman: Sendable {
     private var east = KalmanAxis()
+    /// Its covariance is not kept (see above): only `position` and `velocity` are.
     private var north = KalmanAxis()
     /// The estimate.
     private(set) var latitude = 0.0, longitude = 0.0
@@ -385,11 +388,11 @@ struct PlanarKalman: Sendable {
             scaleLatitude = latitude
         }
         let gain = east.predict(seconds: dt, accelerationNoise: q)
-        north.predict(seconds: dt, accelerationNoise: q)
+        north.advanceState(seconds: dt)
         var dLon = lon - longitude
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
-        east.update(measurement: dLon * scale.metersPerDegreeLongitude, variance: r)
-        north.update(measurement: (lat - latitude) * scale.metersPerDegreeLatitude, variance: r)
+        let gains = east.update(measurement: dLon * scale.metersPerDegreeLongitude, variance: r)
+        north.correctState(measurement: (lat - latitude) * scale.metersPerDegreeLatitude, gains: gains)
         // Re-centre the tangent plane on the new estimate.
         latitude += north.position / scale.metersPerDegreeLatitude
         longitude += east.position / scale.metersPerDegreeLongitude
