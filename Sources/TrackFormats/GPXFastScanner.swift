@@ -96,6 +96,11 @@ struct GPXFastScanner: ~Copyable {
     private let recent: UnsafeMutablePointer<RecentElement>
     private var recentCount = 0
     private var recentNext = 0
+    /// The slot of the previous start tag when it was a recent one, else -1; and the slot that came after a
+    /// start tag that was not (a `<trkpt lat=… lon=…>`, say). A track's points repeat their elements in the
+    /// same order, so the slot that followed last time is tried first.
+    private var previousSlot = -1
+    private var slotAfterOther = -1
     /// Character data with its carriage returns turned into line feeds.
     private var normalized = XMLTextBuffer(capacity: 256)
     /// The per-byte tables, read once here: a static's every access goes through its lazy initialiser's
@@ -178,6 +183,8 @@ struct GPXFastScanner: ~Copyable {
         var count: Int
         var uri: UnsafePointer<UInt8>?
         var generation: Int
+        /// The slot of the start tag that came next the last time this one came, or -1: tried first.
+        var successor = -1
     }
 
     /// How many recent `<name>` tags are kept.
@@ -431,6 +438,7 @@ struct GPXFastScanner: ~Copyable {
         guard depth < Self.maximumDepth else { return .fallback }
         if let slot = recentElement(at: start + 1) {
             // The same `<name>` in the same scope as before: what the steps below would find, without them.
+            follow(with: slot)
             let element = recent[slot]
             let qualified = recentNames + slot * Self.recentSlotBytes
             bindingCounts[bindingCountsCount] = 0
@@ -507,6 +515,7 @@ struct GPXFastScanner: ~Copyable {
         if isEmpty {
             state.pointee.endElement()
             popBindings()
+            follow(with: -1)
         } else {
             nameStarts[depth] = namesCount
             depth += 1
@@ -515,7 +524,9 @@ struct GPXFastScanner: ~Copyable {
             Self.copyBytes(bytes + first, to: names + namesCount, count: length)
             namesCount += length
             if foundCount == 0, cursor == element.local.upperBound + 1 {
-                remember(qualified: first..<element.local.upperBound, local: element.local, uri: uri)
+                follow(with: remember(qualified: first..<element.local.upperBound, local: element.local, uri: uri) ?? -1)
+            } else {
+                follow(with: -1)
             }
         }
         return .advanced(cursor)
@@ -528,22 +539,39 @@ struct GPXFastScanner: ~Copyable {
     private mutating func recentElement(at index: Int) -> Int? {
         guard index < end else { return nil }
         let first = byte(index)
-        for slot in 0..<recentCount {
-            let element = recent[slot]
-            let qualified = recentNames + slot * Self.recentSlotBytes
-            guard qualified[0] == first, element.generation == bindingsGeneration, index + element.count < end,
-                  byte(index + element.count) == UInt8(ascii: ">"),
-                  Self.sameBytes(qualified, bytes + index, count: element.count) else { continue }
-            return slot
+        let predicted = previousSlot >= 0 ? recent[previousSlot].successor : slotAfterOther
+        if predicted >= 0, recentSlot(predicted, isAt: index, first: first) { return predicted }
+        for slot in 0..<recentCount where slot != predicted {
+            if recentSlot(slot, isAt: index, first: first) { return slot }
         }
         return nil
     }
 
+    /// Whether the recent tag in `slot` is the `<name>` whose name is at `index` (its first byte `first`),
+    /// followed by `>`, in the same namespace scope.
+    @inline(__always)
+    private func recentSlot(_ slot: Int, isAt index: Int, first: UInt8) -> Bool {
+        let element = recent[slot]
+        let qualified = recentNames + slot * Self.recentSlotBytes
+        return qualified[0] == first && element.generation == bindingsGeneration && index + element.count < end
+            && byte(index + element.count) == UInt8(ascii: ">")
+            && Self.sameBytes(qualified, bytes + index, count: element.count)
+    }
+
+    /// Notes that the start tag just read is the recent one in `slot` (-1: none): the tag before it learns
+    /// which slot to try first next time.
+    @inline(__always)
+    private mutating func follow(with slot: Int) {
+        if previousSlot >= 0 { recent[previousSlot].successor = slot } else { slotAfterOther = slot }
+        previousSlot = slot
+    }
+
     /// Keeps a `<name>` start tag just read (no attribute, `>` right after the name) among the recent ones:
-    /// `qualified` is where its whole name is in the buffer, `local` its local part.
-    private mutating func remember(qualified: Range<Int>, local: Range<Int>, uri: UnsafePointer<UInt8>?) {
+    /// `qualified` is where its whole name is in the buffer, `local` its local part. Returns its slot, or
+    /// `nil` when the name is too long to keep.
+    private mutating func remember(qualified: Range<Int>, local: Range<Int>, uri: UnsafePointer<UInt8>?) -> Int? {
         let count = qualified.count
-        guard count <= Self.recentMaximumNameBytes else { return }
+        guard count <= Self.recentMaximumNameBytes else { return nil }
         let slot = recentNext
         recentNext = (recentNext + 1) % Self.recentCapacity
         recentCount = max(recentCount, slot + 1)
@@ -551,6 +579,7 @@ struct GPXFastScanner: ~Copyable {
         slotBytes.update(from: bytes + qualified.lowerBound, count: count)
         copyName(local, into: slotBytes + Self.recentMaximumNameBytes)
         recent[slot] = RecentElement(count: count, uri: uri, generation: bindingsGeneration)
+        return slot
     }
 
     /// `prefix:local` or `local` at `cursor` (advanced past it); `nil` when it is not a name this scanner
