@@ -716,8 +716,11 @@ struct GPXFastScanner: ~Copyable {
         guard bindingCountsCount > 0 else { return }
         bindingCountsCount -= 1
         let added = bindingCounts[bindingCountsCount]
+        // Nearly every element declares no namespace: the array is not touched then (even removing
+        // nothing checks that its buffer is unique).
+        guard added > 0 else { return }
         bindings.removeLast(added)
-        if added > 0 { bindingsGeneration &+= 1 }
+        bindingsGeneration &+= 1
     }
 
     /// The URI bound to `prefix` (`nil`: the default namespace), or `nil` when none is.
@@ -770,13 +773,31 @@ struct GPXFastScanner: ~Copyable {
     }
 
     /// Whether `count` bytes at `a` and `b` are the same. Names and the literals they are compared with are
-    /// short: up to 16 bytes are compared byte by byte in place, without a call to `memcmp`.
+    /// short: up to 32 bytes are compared in place as overlapping words (as ``copyBytes(_:to:count:)``
+    /// copies them), without a call to `memcmp` and without the vector loop a byte loop becomes.
     @inline(__always)
     static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        guard count <= 16 else { return memcmp(a, b, count) == 0 }
-        var difference: UInt8 = 0
-        for index in 0..<count { difference |= a[index] ^ b[index] }
-        return difference == 0
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            x.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        switch count {
+        case 8...16:
+            return word(0) | word(count - 8) == 0
+        case 4..<8:
+            let head = x.loadUnaligned(as: UInt32.self) ^ y.loadUnaligned(as: UInt32.self)
+            let tail = x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                ^ y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return head | tail == 0
+        case 17...32:
+            return word(0) | word(8) | word(count - 16) | word(count - 8) == 0
+        case 1..<4:
+            return a[0] == b[0] && a[count / 2] == b[count / 2] && a[count - 1] == b[count - 1]
+        case 0:
+            return true
+        default:
+            return memcmp(a, b, count) == 0
+        }
     }
 
     /// Copies `count` bytes from `source` to `destination` (which do not overlap). Up to 32 bytes, every

@@ -236,4 +236,25 @@ struct GPXFastPathTests {
             #expect(destination[count...].allSatisfy { $0 == 0xEE }, "count \(count)")
         }
     }
+
+    /// The scanner's comparison of names (overlapping words up to 32 bytes, `memcmp` beyond): for every length
+    /// from 0 to 40, equal bytes compare equal, a difference at any position within the length is found, and
+    /// bytes past the length are not looked at.
+    @Test func namesCompareByEveryByteAndNoFurther() {
+        let reference = (0..<48).map { UInt8(0x41 + $0) }
+        for count in 0...40 {
+            for changed in -1..<48 {
+                var other = reference
+                if changed >= 0 { other[changed] ^= 0x20 }
+                let same = reference.withUnsafeBufferPointer { a in
+                    other.withUnsafeBufferPointer { b in
+                        // Both base addresses exist: the arrays are not empty.
+                        guard let a = a.baseAddress, let b = b.baseAddress else { return false }
+                        return GPXFastScanner.sameBytes(a, b, count: count)
+                    }
+                }
+                #expect(same == (changed < 0 || changed >= count), "count \(count), byte \(changed) changed")
+            }
+        }
+    }
 }
