@@ -110,8 +110,33 @@ public struct OneSecondGrid: Sendable, Hashable {
     /// The best mean over `window` consecutive seconds that contain no break, and where it starts.
     /// - Complexity: O(n).
     public func bestMean(window: Int) -> (mean: Double, startSecond: Int)? {
+        bestMean(window: window, hasBreaks: values.contains { $0.isNaN })
+    }
+
+    /// ``bestMean(window:)`` for a caller that knows whether the grid has a break (a curve asks for many
+    /// windows of one grid). Without one, the same sums in the same order, without counting breaks.
+    func bestMean(window: Int, hasBreaks: Bool) -> (mean: Double, startSecond: Int)? {
         let n = values.count
         guard window > 0, window <= n else { return nil }
+        if !hasBreaks {
+            return values.withUnsafeBufferPointer { values -> (mean: Double, startSecond: Int)? in
+                var sum = 0.0
+                var bestMean = -Double.infinity, bestStart = -1
+                let length = Double(window)
+                for k in 0..<window - 1 { sum += values[k] }
+                sum += values[window - 1]
+                if sum / length > bestMean { bestMean = sum / length; bestStart = 0 }
+                var k = window
+                while k < n {
+                    sum += values[k]
+                    sum -= values[k - window]
+                    let mean = sum / length
+                    if mean > bestMean { bestMean = mean; bestStart = k - window + 1 }
+                    k += 1
+                }
+                return bestStart < 0 ? nil : (bestMean, bestStart)
+            }
+        }
         return values.withUnsafeBufferPointer { values -> (mean: Double, startSecond: Int)? in
             var sum = 0.0, breaks = 0
             var bestMean = -Double.infinity, bestStart = -1
