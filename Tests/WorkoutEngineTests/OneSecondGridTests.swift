@@ -21,6 +21,21 @@ struct OneSecondGridTests {
         }
     }
 
+    /// Many windows in one pass (four at a time, a short last group padded): each the same as alone.
+    @Test func windowsTakenTogetherAreTheSameAsAlone() {
+        var random = SplitMix64(seed: 7)
+        for length in [1, 3, 59, 3_600, 5_000] {
+            let grid = OneSecondGrid(values: ContiguousArray((0..<length).map { _ in Double.random(in: 60...190, using: &random) }))
+            let windows = MeanMaximalCurve.durationsSeconds + [0, -1, length, length + 1]
+            let together = grid.bestMeansWithoutBreaks(windows: windows)
+            for (window, best) in zip(windows, together) {
+                let alone = grid.bestMean(window: window, hasBreaks: true)
+                #expect(best?.mean.bitPattern == alone?.mean.bitPattern && best?.startSecond == alone?.startSecond,
+                        "window \(window), \(length) s")
+            }
+        }
+    }
+
     @Test func aBreakKeepsWindowsApart() {
         let grid = OneSecondGrid(values: [10, 10, .nan, 1, 2, 3])
         #expect(grid.bestMean(window: 2)?.mean == 10)

@@ -31,9 +31,11 @@ public struct MeanMaximalCurve: Sendable, Hashable {
     /// The curve of `grid` over `durations`.
     /// - Complexity: O(n) per duration.
     public init(grid: OneSecondGrid, durations: [Int] = MeanMaximalCurve.durationsSeconds) {
-        let hasBreaks = grid.values.contains { $0.isNaN }
-        points = durations.compactMap { seconds in
-            grid.bestMean(window: seconds, hasBreaks: hasBreaks).map { Point(seconds: seconds, value: $0.mean, startElapsedSeconds: Double($0.startSecond)) }
+        let best = grid.values.contains { $0.isNaN }
+            ? durations.map { grid.bestMean(window: $0, hasBreaks: true) }
+            : grid.bestMeansWithoutBreaks(windows: durations)
+        points = zip(durations, best).compactMap { seconds, best in
+            best.map { Point(seconds: seconds, value: $0.mean, startElapsedSeconds: Double($0.startSecond)) }
         }
     }
 

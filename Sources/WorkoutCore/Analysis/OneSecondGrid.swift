@@ -107,36 +107,72 @@ public struct OneSecondGrid: Sendable, Hashable {
         return result
     }
 
+    /// The best mean of each window (as ``bestMean(window:)``, `nil` for a window longer than the grid) over a
+    /// grid without a break, in one pass for up to four windows at a time. Each window's running sum takes
+    /// the same additions and subtractions in the same order as the general path (so the same result, bit
+    /// for bit, without counting breaks); the windows' sums do not depend on each other, so the processor
+    /// overlaps them instead of waiting on one sum's chain of additions. A sum no larger than the window's
+    /// best cannot give a larger mean (dividing by the same positive length keeps their order), so most
+    /// windows need no division.
+    func bestMeansWithoutBreaks(windows: [Int]) -> [(mean: Double, startSecond: Int)?] {
+        struct Lane {
+            var window: Int
+            var length: Double
+            var sum = 0.0, bestSum = -Double.infinity, bestMean = -Double.infinity
+            var bestStart = -1
+
+            init(window: Int) {
+                self.window = window
+                length = Double(window)
+            }
+
+            @inline(__always)
+            mutating func take(_ k: Int, _ values: UnsafeBufferPointer<Double>) {
+                sum += values[k]
+                if k >= window { sum -= values[k - window] }
+                if k >= window - 1, sum > bestSum {
+                    let mean = sum / length
+                    if mean > bestMean { bestMean = mean; bestSum = sum; bestStart = k - window + 1 }
+                }
+            }
+
+            var best: (mean: Double, startSecond: Int)? { bestStart < 0 ? nil : (bestMean, bestStart) }
+        }
+        let n = values.count
+        var results = [(mean: Double, startSecond: Int)?](repeating: nil, count: windows.count)
+        let valid = windows.indices.filter { windows[$0] > 0 && windows[$0] <= n }
+        values.withUnsafeBufferPointer { values in
+            var group = 0
+            while group < valid.count {
+                // Four lanes; a short last group repeats its first window (and drops those results).
+                let members = (0..<4).map { valid[min(group + $0, valid.count - 1)] }
+                var a = Lane(window: windows[members[0]]), b = Lane(window: windows[members[1]])
+                var c = Lane(window: windows[members[2]]), d = Lane(window: windows[members[3]])
+                for k in 0..<n {
+                    a.take(k, values)
+                    b.take(k, values)
+                    c.take(k, values)
+                    d.take(k, values)
+                }
+                for (lane, member) in zip([a, b, c, d], members) where results[member] == nil { results[member] = lane.best }
+                group += 4
+            }
+        }
+        return results
+    }
+
     /// The best mean over `window` consecutive seconds that contain no break, and where it starts.
     /// - Complexity: O(n).
     public func bestMean(window: Int) -> (mean: Double, startSecond: Int)? {
         bestMean(window: window, hasBreaks: values.contains { $0.isNaN })
     }
 
-    /// ``bestMean(window:)`` for a caller that knows whether the grid has a break (a curve asks for many
-    /// windows of one grid). Without one, the same sums in the same order, without counting breaks.
+    /// ``bestMean(window:)`` for a caller that knows whether the grid has a break. Without one, see
+    /// ``bestMeansWithoutBreaks(windows:)``.
     func bestMean(window: Int, hasBreaks: Bool) -> (mean: Double, startSecond: Int)? {
         let n = values.count
         guard window > 0, window <= n else { return nil }
-        if !hasBreaks {
-            return values.withUnsafeBufferPointer { values -> (mean: Double, startSecond: Int)? in
-                var sum = 0.0
-                var bestMean = -Double.infinity, bestStart = -1
-                let length = Double(window)
-                for k in 0..<window - 1 { sum += values[k] }
-                sum += values[window - 1]
-                if sum / length > bestMean { bestMean = sum / length; bestStart = 0 }
-                var k = window
-                while k < n {
-                    sum += values[k]
-                    sum -= values[k - window]
-                    let mean = sum / length
-                    if mean > bestMean { bestMean = mean; bestStart = k - window + 1 }
-                    k += 1
-                }
-                return bestStart < 0 ? nil : (bestMean, bestStart)
-            }
-        }
+        if !hasBreaks { return bestMeansWithoutBreaks(windows: [window])[0] }
         return values.withUnsafeBufferPointer { values -> (mean: Double, startSecond: Int)? in
             var sum = 0.0, breaks = 0
             var bestMean = -Double.infinity, bestStart = -1
