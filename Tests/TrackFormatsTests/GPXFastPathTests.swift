@@ -126,6 +126,26 @@ struct GPXFastPathTests {
         #expect(heartRates == 8, "12 points, 4 of them with the heart rate in an unknown namespace")
     }
 
+    /// The recent tags are tried in the order they followed each other last time: points whose elements come
+    /// in changing orders, with more kinds of element than there are slots, an empty element among them and
+    /// the same names in another namespace, read as libxml2 reads them.
+    @Test func recentTagsInChangingOrdersReadAsLibxml2Does() {
+        let orders = [
+            "<ele>1</ele><time>TIME</time><hdop>2</hdop>",
+            "<time>TIME</time><ele>2</ele><sat>7</sat><hdop>3</hdop>",
+            "<ele>3</ele><name>n</name><desc>d</desc><cmt>c</cmt><src>s</src><sym>y</sym><type>t</type><time>TIME</time>",
+            "<ele>4</ele><magvar/><time>TIME</time>",
+            "<ele xmlns=\"http://example.com/other\">5</ele><time>TIME</time><ele>6</ele>",
+        ]
+        var body = ""
+        for index in 0..<40 {
+            let time = "2024-01-01T00:00:" + String(format: "%02d", index) + "Z"
+            let order = orders[(index * 7) % orders.count].replacingOccurrences(of: "TIME", with: time)
+            body += "<trkpt lat=\"47.\(index)\" lon=\"8.5\">\(order)</trkpt>\n"
+        }
+        #expect(Self.expectSameAsLibxml2(Self.document(body), "changing orders"))
+    }
+
     /// Each of these is outside what the fast path reads: it falls back, and the result (samples or the
     /// error with its line and column) is libxml2's. The unusual part comes after 40 points, so the fast
     /// path has handed samples on before it gives up.
