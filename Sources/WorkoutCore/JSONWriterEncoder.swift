@@ -132,28 +132,22 @@ private final class JSONNode {
             self.value = .bool(Self.read(value, as: Bool.self))
         } else if type == Float.self {
             self.value = .number(Double(Self.read(value, as: Float.self)))
-        } else if type == Int64.self {
-            setInteger(Self.read(value, as: Int64.self))
-        } else if type == Int32.self {
-            setInteger(Self.read(value, as: Int32.self))
-        } else if type == Int16.self {
-            setInteger(Self.read(value, as: Int16.self))
-        } else if type == Int8.self {
-            setInteger(Self.read(value, as: Int8.self))
-        } else if type == UInt.self {
-            setInteger(Self.read(value, as: UInt.self))
-        } else if type == UInt64.self {
-            setInteger(Self.read(value, as: UInt64.self))
-        } else if type == UInt32.self {
-            setInteger(Self.read(value, as: UInt32.self))
-        } else if type == UInt16.self {
-            setInteger(Self.read(value, as: UInt16.self))
-        } else if type == UInt8.self {
-            setInteger(Self.read(value, as: UInt8.self))
-        } else {
+        } else if !setsOtherInteger(value) {
             let codingPath = if let key { path + [key] } else { path }
             try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
         }
+    }
+
+    /// Stores `value` when it is one of the other fixed-width integer types (`Int64` … `UInt8`); `false`
+    /// when it is none of them.
+    private func setsOtherInteger<T>(_ value: T) -> Bool {
+        func take<I: FixedWidthInteger>(_ integerType: I.Type) -> Bool {
+            guard T.self == I.self else { return false }
+            setInteger(Self.read(value, as: I.self))
+            return true
+        }
+        return take(Int64.self) || take(Int32.self) || take(Int16.self) || take(Int8.self)
+            || take(UInt.self) || take(UInt64.self) || take(UInt32.self) || take(UInt16.self) || take(UInt8.self)
     }
 
     /// `value` as `U`, which its caller has checked is `T` itself (a copy, retained as `U` would be).
