@@ -31,6 +31,10 @@ public final class TrackInput {
     /// The chunks received so far, in one buffer, while a stream of chunks of stated size can still go back
     /// to its start; `nil` otherwise.
     private var received: [UInt8]?
+    /// Sees each byte of the input once, in order, the first time a read delivers it (see ``observeBytes(_:)``).
+    private var observer: ((UnsafeRawBufferPointer) -> Void)?
+    /// How many bytes from the start the observer has seen: a rewind reads them again without showing them twice.
+    private var observedBytes = 0
 
     /// Opens `path` for reading; `-` means standard input.
     /// - Throws: `TrackInputError.cannotOpen` when the file is missing or unreadable.
@@ -108,9 +112,45 @@ public final class TrackInput {
         return true
     }
 
+    /// Shows `observer` every byte of the input once, in order, as reads first deliver it: a content hash
+    /// or a byte count computed on the way, without a second pass over the file. Bytes read again after a
+    /// ``rewind()`` are not shown again; ``readToEnd()`` shows those a reader left unread. Set it before the
+    /// first read.
+    ///
+    /// ```swift
+    /// var hasher = Hasher()  // any accumulator the closure may change
+    /// input.observeBytes { hasher.combine(bytes: $0) }
+    /// let report = try TrackReader.read(input, into: &builder)
+    /// try input.readToEnd()
+    /// ```
+    public func observeBytes(_ observer: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.observer = observer
+    }
+
+    /// Reads what is left of the input and discards it, so that ``observeBytes(_:)``'s observer sees every
+    /// byte (a reader stops at the end of its format's data: a FIT file's trailing bytes, whitespace after a
+    /// GPX document).
+    /// - Throws: `TrackInputError.readFailed` on an I/O error.
+    public func readToEnd() throws(TrackInputError) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
+        while try read(into: chunk) > 0 {}
+    }
+
     /// Reads up to `buffer.count` bytes; returns 0 at end of input.
     /// - Throws: `TrackInputError.readFailed` on an I/O error (or when the producer of chunks failed).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TrackInputError) -> Int {
+        let start = bytesRead
+        let n = try readUnobserved(into: buffer)
+        if let observer, start + n > observedBytes {
+            let unseen = observedBytes - start  // > 0 only after a rewind
+            observer(UnsafeRawBufferPointer(rebasing: buffer[Swift.max(0, unseen)..<n]))
+            observedBytes = start + n
+        }
+        return n
+    }
+
+    private func readUnobserved(into buffer: UnsafeMutableRawBufferPointer) throws(TrackInputError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         switch source {
         case .descriptor(let fd, _):

@@ -212,6 +212,41 @@ struct GPXFastPathTests {
         #expect(!understated.rewind())
     }
 
+    /// An input's observer sees every byte once, in order: bytes read again after a rewind are not shown
+    /// again, and `readToEnd` shows those a reader left unread. On a file, in memory and on a stream.
+    @Test func anObserverSeesEveryByteOnce() async throws {
+        let bytes = Self.document(String(repeating: Self.point + "\n", count: 30))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("observed-\(UUID().uuidString).gpx")
+        try Data(bytes).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let inputs: [(input: TrackInput, rewindsAgain: Bool)] = [
+            (try TrackInput(path: path.path), true), (TrackInput(bytes: bytes, name: "track.gpx"), true),
+            (await Self.stream(bytes, chunkSize: 777, statedSize: bytes.count), false),
+        ]
+        for (input, rewindsAgain) in inputs {
+            final class Seen { var bytes: [UInt8] = [] }
+            let seen = Seen()
+            input.observeBytes { seen.bytes += $0 }
+            var chunk = [UInt8](repeating: 0, count: 1000)
+            // Part way, back to the start, further than before, then the rest.
+            let first = try chunk.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<300])) }
+            #expect(first == 300)
+            #expect(input.rewind())
+            // (A stream's read ends with its chunk: 777 bytes.)
+            let again = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+            #expect(again > first)
+            #expect(seen.bytes == Array(bytes[..<again]))
+            try input.readToEnd()
+            #expect(seen.bytes == bytes)
+            // A second whole pass shows nothing more.
+            if rewindsAgain {
+                #expect(input.rewind())
+                #expect(try Self.readAll(input) == bytes)
+                #expect(seen.bytes == bytes)
+            }
+        }
+    }
+
     /// With its size stated, a streamed GPX takes the fast path (`.fastOnly` reads it), and what the fast
     /// path does not read starts again with libxml2 from the bytes kept: libxml2's result either way.
     @Test(arguments: ["", "<!-- a comment -->", "<![CDATA[x]]>", "<trkpt lat=\"x\" lon=\"8\"/>"])

