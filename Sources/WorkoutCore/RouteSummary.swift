@@ -1,6 +1,6 @@
 import WorkoutSamples
 public import RouteGeometry
-import Geodesy
+public import Geodesy
 
 /// The route part of a summary: the simplified route's encoded polyline and the route's bounds.
 public struct RouteSummary: Sendable, Hashable {
@@ -28,19 +28,27 @@ public struct RouteSummary: Sendable, Hashable {
 
     /// Simplifies `route` with GEOS in a local metric projection and encodes it.
     public init(route: RecordedRoute, toleranceMeters: Double) throws {
+        self = try Self.simplifying(route, toleranceMeters: toleranceMeters).summary
+    }
+
+    /// The summary of `route` (``init(route:toleranceMeters:)``) with the simplified route's coordinates at
+    /// full precision, segments joined in order: what ``encodedPolyline`` encodes, before its rounding to
+    /// 1e-5 degrees. For a caller that keeps the line itself (a store), without simplifying twice.
+    /// - Throws: `RouteGeometryError` when simplification fails.
+    public static func simplifying(_ route: RecordedRoute, toleranceMeters: Double) throws -> (summary: RouteSummary, coordinates: [GeoCoordinate]) {
         let segments = route.coordinateSegments
         guard !segments.isEmpty else {
-            self.init(simplifiedPointCount: 0, simplificationToleranceMeters: toleranceMeters, encodedPolyline: "", bounds: nil)
-            return
+            return (RouteSummary(simplifiedPointCount: 0, simplificationToleranceMeters: toleranceMeters, encodedPolyline: "", bounds: nil), [])
         }
         let geometry = try RouteLine(segments: segments)
         let simplified = try geometry.simplified(toleranceMeters: toleranceMeters)
-        let points = simplified.segments.joined()
-        self.init(
-            simplifiedPointCount: simplified.segments.reduce(0) { $0 + $1.count },
+        let points = Array(simplified.segments.joined())
+        let summary = RouteSummary(
+            simplifiedPointCount: points.count,
             simplificationToleranceMeters: toleranceMeters,
             encodedPolyline: EncodedPolyline.encode(points),
             bounds: route.bounds)
+        return (summary, points)
     }
 }
 

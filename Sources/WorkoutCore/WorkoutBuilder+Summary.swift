@@ -1,4 +1,5 @@
 public import WorkoutSamples
+public import Geodesy
 
 extension WorkoutBuilder {
     /// The summary of what was added so far: the figures plus the simplified route, its encoded
@@ -13,6 +14,19 @@ extension WorkoutBuilder {
         try makeSummary(series: analysisSeries, skippedUnknownRecords: skippedUnknownRecords, device: device)
     }
 
+    /// ``summary(skippedUnknownRecords:device:)`` with its simplified route's coordinates at full precision,
+    /// segments joined in order (what the summary's ``RouteSummary/encodedPolyline`` encodes, before its
+    /// rounding to 1e-5 degrees): for a store that keeps the route's line, without simplifying it twice.
+    /// - Throws: `RouteGeometryError` when the route cannot be simplified.
+    public func summaryWithSimplifiedRoute(
+        skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil
+    ) throws -> (summary: WorkoutSummary, simplifiedRoute: [GeoCoordinate]) {
+        var simplifiedRoute: [GeoCoordinate] = []
+        let summary = try makeSummary(series: analysisSeries, skippedUnknownRecords: skippedUnknownRecords, device: device,
+                                      simplifiedRoute: &simplifiedRoute)
+        return (summary, simplifiedRoute)
+    }
+
     /// ``summary(skippedUnknownRecords:device:)`` of a builder that is done: the same summary, with the
     /// analysis series settled in place and taken out of the builder instead of copied (less memory at the
     /// peak: 20 MB at a million fixes). Afterwards the builder's figures are unchanged but its
@@ -24,7 +38,15 @@ extension WorkoutBuilder {
     }
 
     private func makeSummary(series: AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?) throws -> WorkoutSummary {
-        let route = try RouteSummary(route: route, toleranceMeters: options.simplificationToleranceMeters)
+        var unused: [GeoCoordinate] = []
+        return try makeSummary(series: series, skippedUnknownRecords: skippedUnknownRecords, device: device, simplifiedRoute: &unused)
+    }
+
+    private func makeSummary(
+        series: AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?, simplifiedRoute: inout [GeoCoordinate]
+    ) throws -> WorkoutSummary {
+        let route: RouteSummary
+        (route, simplifiedRoute) = try RouteSummary.simplifying(self.route, toleranceMeters: options.simplificationToleranceMeters)
         let metrics = snapshot
         let analysis = series.map {
             WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: options.sensorHoldLimitSeconds,

@@ -191,11 +191,33 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).
     public func track(analysis given: WorkoutAnalysis? = nil) -> ExportTrack {
-        var segments: [[ExportPoint]] = Array(repeating: [], count: builder.route.segments.count)
+        var segments: [[ExportPoint]] = Array(repeating: [], count: segmentCount)
+        forEachPoint { point, segment in segments[segment].append(point) }
+        let metrics = builder.snapshot
+        let analysis = given ?? builder.analysisSeries.map {
+            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
+                            ftpWatts: builder.options.profile.ftpWatts)
+        } ?? WorkoutAnalysis()
+        return ExportTrack(
+            activity: builder.options.activity, activityName: activityName,
+            segments: segments, route: builder.route, metrics: metrics, analysis: analysis)
+    }
+
+    /// The number of segments with an accepted fix: ``track(analysis:)``'s segments, and the segment numbers
+    /// ``forEachPoint(_:)`` gives.
+    public var segmentCount: Int { segmentNumbers().count }
+
+    /// Each accepted fix with its figures, in route order, as ``track(analysis:)`` has them, and the number of
+    /// its segment among those with a fix (0-based, as in the track): for a caller that keeps the points in a
+    /// form of its own (a store's packed channels) without the track's copy of every point.
+    /// - Complexity: O(n).
+    public func forEachPoint(_ body: (_ point: ExportPoint, _ segment: Int) throws -> Void) rethrows {
+        let numbers = segmentNumbers()
         let untimed = builder.timeIsUnusable
         let series = builder.analysisSeries
         var settled = 0, cumulative = 0.0
-        for (point, segment) in zip(points, pointSegments) where segment < segments.count {
+        for (point, segment) in zip(points, pointSegments) {
+            guard let number = numbers[segment] else { continue }
             var point = point
             if let series, let time = point.location.time {
                 while settled < series.fixCount, series.times[settled] < time { settled += 1 }
@@ -207,16 +229,28 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             cumulative = Swift.max(cumulative, point.distanceMeters)
             point.distanceMeters = cumulative
             if untimed { point.location.time = nil; point.elapsedSeconds = nil }
-            segments[segment].append(point)
+            try body(point, number)
         }
-        let metrics = builder.snapshot
-        let analysis = given ?? series.map {
-            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
-                            ftpWatts: builder.options.profile.ftpWatts)
-        } ?? WorkoutAnalysis()
-        return ExportTrack(
-            activity: builder.options.activity, activityName: activityName,
-            segments: segments.filter { !$0.isEmpty }, route: builder.route, metrics: metrics, analysis: analysis)
+    }
+
+    /// The number of each of the route's segments among those with an accepted fix (`nil`: none, or a
+    /// segment the route does not have).
+    private func segmentNumbers() -> SegmentNumbers {
+        var hasFix = [Bool](repeating: false, count: builder.route.segments.count)
+        for segment in pointSegments where segment < hasFix.count { hasFix[segment] = true }
+        var numbers = [Int?](repeating: nil, count: hasFix.count)
+        var count = 0
+        for (segment, has) in hasFix.enumerated() where has {
+            numbers[segment] = count
+            count += 1
+        }
+        return SegmentNumbers(numbers: numbers, count: count)
+    }
+
+    private struct SegmentNumbers {
+        var numbers: [Int?]
+        var count: Int
+        subscript(segment: Int) -> Int? { segment < numbers.count ? numbers[segment] : nil }
     }
 }
 

@@ -154,31 +154,23 @@ public struct ImportedWorkout: Sendable {
             device: nil, skippedUnknownRecords: 0, skippedFields: [:])
     }
 
-    /// What an `ExportRecorder` that has taken a whole workout holds: the summary from its builder, the
-    /// simplified route and the fixes from its track.
+    /// What an `ExportRecorder` that has taken a whole workout holds: the summary and its simplified route
+    /// from its builder (one simplification), the fixes from the recorder.
     init(
         recorder: ExportRecorder, name: String, contentHash: String, sizeBytes: Int, athlete: String, device: DeviceRecord?,
         skippedUnknownRecords: Int, skippedFields: [String: SkippedField]
     ) throws {
         var summary: WorkoutSummary
+        let route: [GeoCoordinate]
         do {
-            summary = try recorder.builder.summary(skippedUnknownRecords: skippedUnknownRecords)
+            (summary, route) = try recorder.builder.summaryWithSimplifiedRoute(skippedUnknownRecords: skippedUnknownRecords)
         } catch {
             throw StoreError.unusable(path: name, message: "\(error)")
         }
         summary.skippedFields = skippedFields
-        let track = recorder.track(analysis: summary.analysis)
-        var route: [GeoCoordinate] = []
-        if track.pointCount > 0 {
-            do {
-                route = try track.encodedPolyline(toleranceMeters: summary.route.simplificationToleranceMeters).coordinates
-            } catch {
-                throw StoreError.unusable(path: name, message: "route: \(error)")
-            }
-        }
         self.init(
             athlete: athlete, sourceName: name, contentHash: contentHash, sourceSizeBytes: sizeBytes,
-            summary: summary, device: device, simplifiedRoute: route, channels: WorkoutChannels(track: track))
+            summary: summary, device: device, simplifiedRoute: route, channels: WorkoutChannels(recorder: recorder))
     }
 
     /// A live session's workout: what its export recorder kept, with a content hash of the caller's

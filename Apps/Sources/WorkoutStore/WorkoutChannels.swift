@@ -26,19 +26,36 @@ public struct WorkoutChannels: Sendable, Hashable {
 
     /// The accepted fixes of an engine export, in route order.
     public init(track: ExportTrack) {
+        reserveCapacity(track.pointCount)
         for (segmentIndex, segment) in track.segments.enumerated() {
-            for point in segment {
-                timeSeconds.append(point.location.time ?? .nan)
-                latitudes.append(point.location.latitude)
-                longitudes.append(point.location.longitude)
-                altitudesMeters.append(point.location.altitudeMeters ?? .nan)
-                distancesMeters.append(point.distanceMeters)
-                speedsMetersPerSecond.append(point.speedMetersPerSecond ?? .nan)
-                heartRatesBPM.append(point.heartRate ?? .nan)
-                cadencesPerMinute.append(point.cadence ?? .nan)
-                segments.append(Int32(clamping: segmentIndex))
-            }
+            for point in segment { append(point, segment: segmentIndex) }
         }
+    }
+
+    /// The accepted fixes a recorder holds, in route order: what ``init(track:)`` keeps of the recorder's
+    /// track, without making the track.
+    public init(recorder: ExportRecorder) {
+        recorder.forEachPoint { point, segment in append(point, segment: segment) }
+    }
+
+    private mutating func reserveCapacity(_ count: Int) {
+        for keyPath in [\Self.timeSeconds, \.latitudes, \.longitudes, \.altitudesMeters, \.distancesMeters,
+                        \.speedsMetersPerSecond, \.heartRatesBPM, \.cadencesPerMinute] {
+            self[keyPath: keyPath].reserveCapacity(count)
+        }
+        segments.reserveCapacity(count)
+    }
+
+    private mutating func append(_ point: ExportPoint, segment: Int) {
+        timeSeconds.append(point.location.time ?? .nan)
+        latitudes.append(point.location.latitude)
+        longitudes.append(point.location.longitude)
+        altitudesMeters.append(point.location.altitudeMeters ?? .nan)
+        distancesMeters.append(point.distanceMeters)
+        speedsMetersPerSecond.append(point.speedMetersPerSecond ?? .nan)
+        heartRatesBPM.append(point.heartRate ?? .nan)
+        cadencesPerMinute.append(point.cadence ?? .nan)
+        segments.append(Int32(clamping: segment))
     }
 
     /// Packs Float64 values little-endian (their IEEE 754 bit patterns).

@@ -1,0 +1,59 @@
+import Foundation
+import Geodesy
+import RouteGeometry
+import Testing
+import TestSupport
+import TrackFormats
+import WorkoutCore
+import WorkoutEngine
+import WorkoutExports
+import WorkoutSamples
+
+/// The two ways a store takes a recording without the exports' copies: a recorder's points one by one
+/// (`ExportRecorder.forEachPoint`) are its track's points, segment by segment; and a summary with its
+/// simplified route (`WorkoutBuilder.summaryWithSimplifiedRoute`) is the summary, with the coordinates its
+/// polyline encodes. On every sample track: several segments, empty segments, untimed routes, FIT and TCX.
+struct RecordedPointsAndRouteTests {
+    static func recorders() throws -> [(name: String, recorder: ExportRecorder)] {
+        let directory = TestPaths.repositoryRoot.appendingPathComponent("SampleTracks")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { ["gpx", "tcx", "fit"].contains(($0 as NSString).pathExtension) }.sorted()
+        return try names.map { name in
+            var recorder = ExportRecorder(options: WorkoutOptions(activity: .running))
+            _ = try TrackReader.read(TrackInput(path: directory.appendingPathComponent(name).path), into: &recorder)
+            return (name, recorder)
+        }
+    }
+
+    @Test func aRecordersPointsAreItsTracksPoints() throws {
+        let recorders = try Self.recorders()
+        #expect(recorders.count >= 15)
+        var severalSegments = 0
+        for (name, recorder) in recorders {
+            let track = recorder.track()
+            var segments: [[ExportPoint]] = []
+            recorder.forEachPoint { point, segment in
+                if segment == segments.count { segments.append([]) }
+                if segment == segments.count - 1 { segments[segment].append(point) }
+            }
+            #expect(segments == track.segments, "\(name)")
+            #expect(recorder.segmentCount == track.segments.count, "\(name)")
+            if track.segments.count > 1 { severalSegments += 1 }
+        }
+        #expect(severalSegments >= 2)
+    }
+
+    @Test func aSummaryWithItsSimplifiedRouteIsTheSummary() throws {
+        for (name, recorder) in try Self.recorders() {
+            let (summary, route) = try recorder.builder.summaryWithSimplifiedRoute()
+            #expect(summary.jsonText() == (try recorder.builder.summary()).jsonText(), "\(name)")
+            #expect(route.count == summary.route.simplifiedPointCount, "\(name)")
+            #expect(EncodedPolyline.encode(route) == summary.route.encodedPolyline, "\(name)")
+            // The polyline read back is the route rounded to 1e-5 degrees.
+            let decoded = try EncodedPolyline.decode(summary.route.encodedPolyline)
+            #expect(decoded.count == route.count, "\(name)")
+            let off = zip(decoded, route).map { max(abs($0.latitude - $1.latitude), abs($0.longitude - $1.longitude)) }.max() ?? 0
+            #expect(off <= 0.5e-5 + 1e-12, "\(name): \(off)")
+        }
+    }
+}
