@@ -203,6 +203,10 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             segments: segments, route: builder.route, metrics: metrics, analysis: analysis)
     }
 
+    /// The number of accepted fixes kept: ``forEachPoint(_:)`` gives at most this many (a caller reserves
+    /// room for them).
+    public var pointCount: Int { points.count }
+
     /// The number of segments with an accepted fix: ``track(analysis:)``'s segments, and the segment numbers
     /// ``forEachPoint(_:)`` gives.
     public var segmentCount: Int { segmentNumbers().count }

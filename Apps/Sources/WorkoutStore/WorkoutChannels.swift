@@ -35,6 +35,7 @@ public struct WorkoutChannels: Sendable, Hashable {
     /// The accepted fixes a recorder holds, in route order: what ``init(track:)`` keeps of the recorder's
     /// track, without making the track.
     public init(recorder: ExportRecorder) {
+        reserveCapacity(recorder.pointCount)
         recorder.forEachPoint { point, segment in append(point, segment: segment) }
     }
 
