@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import WorkoutEngine
 
 /// Imports track files into a store: each file is read whole (its SHA-256 needs every byte), run through
@@ -69,89 +70,110 @@ public enum WorkoutImporter {
     /// Imports `paths` (files or directories) into `store`, parsing up to `jobs` files at once, and calls
     /// `progress` after each file (serially, in completion order).
     ///
-    /// Parsing and saving overlap: a parsed file goes to a save of its own and the next parse starts at once,
-    /// so no core waits while a transaction commits (PostgreSQL's `fsync` of each commit, SQLite's one writer).
-    /// At most `jobs` parses and `8 × jobs` saves are in flight, which bounds the workouts held in memory (a
-    /// one-hour workout waiting for its save holds about 0.3 MB). Eight per parse, not two: SQLite's writer
-    /// stops for 20–35 ms when a commit checkpoints the WAL into the database file and syncs it (about every
-    /// 60 one-hour workouts), and with two per parse the parses stopped too, waiting for room (16 saves: 0.96x
-    /// the wall time of an import of 1 000 files on 2 cores, 3 MB more at the peak).
+    /// `jobs` parse workers, each on a thread of its own off the cooperative pool, take the next file as soon
+    /// as they are done with one and hand it, parsed, to a save of its own: parsing and saving overlap, so no
+    /// core waits while a transaction commits (PostgreSQL's `fsync` of each commit, SQLite's one writer), and a
+    /// worker does not wait for the importer's task to start its next parse. At most `jobs` parses and
+    /// `8 × jobs` saves are in flight, which bounds the workouts held in memory (a one-hour workout waiting for
+    /// its save holds about 0.3 MB). Eight per parse, not two: SQLite's writer stops for 20–35 ms when a commit
+    /// checkpoints the WAL into the database file and syncs it (about every 60 one-hour workouts), and with two
+    /// per parse the parses stopped too, waiting for room (16 saves: 0.96x the wall time of an import of 1 000
+    /// files on 2 cores, 3 MB more at the peak).
     public static func run(
         paths: [String], into store: any WorkoutStore, athlete: String, jobs: Int = 1,
         options: WorkoutOptions = WorkoutOptions(), progress: (Event) -> Void = { _ in }
     ) async -> Report {
         let files = expand(paths)
         let total = files.count
-        let parseLimit = max(1, jobs)
-        let saveLimit = 8 * parseLimit
         var report = Report()
-        var done = 0
-        await withTaskGroup(of: Stage.self) { group in
-            var next = 0
-            var parsing = 0
-            // One serial queue per parse slot, kept for the whole import: a parse takes a free one and gives
-            // it back. A new queue for every file (what `OffCooperativePool.run` makes without one) left the
-            // cores idle for about 6 % of an import's wall time on 2 cores (`farm-bench`, 1 000 files).
-            var freeQueues = (0..<parseLimit).map { DispatchQueue(label: "workout.import.parse.\($0)") }
-            var saving = 0
-            func startParses() {
-                while next < files.count, parsing < parseLimit, saving < saveLimit {
-                    let path = files[next]
-                    next += 1
-                    parsing += 1
-                    let queue = freeQueues.removeLast()
-                    group.addTask { await parse(path: path, athlete: athlete, options: options, total: total, on: queue) }
+        guard total > 0 else { return report }
+        let workers = min(max(1, jobs), total)
+        let (stages, continuation) = AsyncStream<Stage>.makeStream()
+        let claims = FileClaims(count: total, room: 9 * workers)
+        for worker in 0..<workers {
+            DispatchQueue(label: "workout.import.parse.\(worker)").async {
+                while let index = claims.next() {
+                    continuation.yield(parse(path: files[index], athlete: athlete, options: options, total: total))
                 }
             }
-            startParses()
-            for await stage in group {
-                var finished: Event
+        }
+        var done = 0
+        await withDiscardingTaskGroup { group in
+            for await stage in stages {
+                let finished: Event
                 switch stage {
-                case .parsed(let path, let workout, let queue):
-                    parsing -= 1
-                    freeQueues.append(queue)
-                    saving += 1
-                    group.addTask { .saved(await save(workout, path: path, into: store, total: total)) }
-                    startParses()
+                case .parsed(let path, let workout):
+                    group.addTask {
+                        continuation.yield(.saved(await save(workout, path: path, into: store, total: total)))
+                    }
                     continue
-                case .failed(let event, let queue):
-                    parsing -= 1
-                    freeQueues.append(queue)
-                    finished = event
-                case .saved(let event):
-                    saving -= 1
+                case .failed(let event), .saved(let event):
                     finished = event
                 }
+                claims.release()
                 done += 1
-                finished.done = done
-                switch finished.outcome {
-                case .stored: report.stored += 1; report.pointCount += finished.pointCount
+                var event = finished
+                event.done = done
+                switch event.outcome {
+                case .stored: report.stored += 1; report.pointCount += event.pointCount
                 case .alreadyStored: report.alreadyStored += 1
                 case .failed(let message): report.failures.append(message)
                 }
-                progress(finished)
-                startParses()
+                progress(event)
+                if done == total { break }
             }
         }
+        continuation.finish()
         return report
     }
 
-    /// What a task of the import's group did: a file parsed (its save comes next), or a file done; a parse
-    /// gives its slot's queue back.
+    /// What a worker or a save of the import did: a file parsed (its save comes next), or a file done.
     enum Stage: Sendable {
-        case parsed(path: String, workout: ImportedWorkout, queue: DispatchQueue)
+        case parsed(path: String, workout: ImportedWorkout)
         /// The file could not be read or summarised.
-        case failed(Event, queue: DispatchQueue)
+        case failed(Event)
         case saved(Event)
     }
 
-    /// Parses one file off the cooperative pool, on `queue` (a parse slot's), which comes back with the stage.
-    static func parse(path: String, athlete: String, options: WorkoutOptions, total: Int, on queue: DispatchQueue) async -> Stage {
+    /// The files of an import handed out to its workers, one at a time and in order, and the room for
+    /// workouts between the start of their parse and the end of their save (a worker waits for room before
+    /// it takes a file).
+    final class FileClaims: Sendable {
+        private let count: Int
+        private let nextIndex = Mutex(0)
+        private let room: DispatchSemaphore
+
+        init(count: Int, room: Int) {
+            self.count = count
+            self.room = DispatchSemaphore(value: room)
+        }
+
+        /// The next file's index once there is room for it; `nil` when every file was taken. Blocks: call
+        /// it off the cooperative pool.
+        func next() -> Int? {
+            guard nextIndex.withLock({ $0 < count }) else { return nil }
+            room.wait()
+            let index = nextIndex.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            guard index < count else {
+                room.signal()
+                return nil
+            }
+            return index
+        }
+
+        /// A file is done (saved, or failed): its room goes to the next.
+        func release() { room.signal() }
+    }
+
+    /// Parses one file, on the calling thread (a worker's).
+    static func parse(path: String, athlete: String, options: WorkoutOptions, total: Int) -> Stage {
         do {
-            let workout = try await OffCooperativePool.run(on: queue) { try ImportedWorkout(contentsOf: path, athlete: athlete, options: options) }
-            return .parsed(path: path, workout: workout, queue: queue)
+            return .parsed(path: path, workout: try ImportedWorkout(contentsOf: path, athlete: athlete, options: options))
         } catch {
-            return .failed(failure(error, path: path, total: total), queue: queue)
+            return .failed(failure(error, path: path, total: total))
         }
     }
 
