@@ -29,11 +29,12 @@ struct NoOutcome: OutcomeCollector {
 }
 
 /// The collector of a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): what the
-/// recorder keeps (``RecordedInput``: the verdicts and the accepted fixes, a fix's distance the distance counted
-/// so far, which the analysis settles) and what the analysis takes (as ``AnalysisOutcome``); no
-/// ``SampleOutcome``, no live figures.
+/// recorder keeps (``RecordedInput``, and the accepted fixes in ``fixes``, the builder's own buffer lent for the
+/// input; a fix's distance the distance counted so far, which the analysis settles) and what the analysis takes
+/// (as ``AnalysisOutcome``); no ``SampleOutcome``, no live figures.
 struct RecordingCollector: OutcomeCollector {
     var recorded = RecordedInput()
+    var fixes: [AcceptedFix]
     var analysis = AnalysisOutcome()
     static var keepsFixes: Bool { true }
     static var needsLiveDistance: Bool { false }
@@ -42,7 +43,8 @@ struct RecordingCollector: OutcomeCollector {
     mutating func noteLocationIndex(_ index: Int) { recorded.locationIndex = index }
     mutating func noteRejectedReading(_ kind: ReadingKind) { analysis.noteRejectedReading(kind) }
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
-        if released { recorded.releasedFixes.append(fix) } else { recorded.acceptedFix = fix }
+        if !released { recorded.ownFixIndex = fixes.count }
+        fixes.append(fix)
         analysis.noteAccepted(fix, released: released)
     }
     mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { analysis.noteDeviceDistance(step) }

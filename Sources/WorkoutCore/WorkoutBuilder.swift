@@ -60,6 +60,9 @@ public struct WorkoutBuilder: Sendable {
     private var previousFix: LocationSample?
     /// The latest fix accepted into the route (kept across segments).
     public private(set) var lastAcceptedFix: LocationSample?
+    /// The fixes the latest input of ``addForRecording(_:)`` accepted (its ``RecordedInput`` says which is its
+    /// own), kept until the next such input; a recorder reads them in place.
+    package private(set) var recordedFixes: [AcceptedFix] = []
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
     private var pendingChordMeters = 0.0
     /// Default mode: where the mover stands while the latest smoothed points were standing (see
@@ -242,17 +245,22 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// Takes in one sample like ``add(_:)`` for a recorder of a whole file: what the recorder keeps of it
-    /// (``RecordedInput``: the verdict on its fix and the fixes it accepted), without the rest of an outcome
+    /// (``RecordedInput``: the verdict on its fix, and the fixes it accepted in ``recordedFixes``), without the rest of an outcome
     /// and without live figures; a fix's distance is the distance counted so far, without the smoothed points
     /// still in the smoother's window: the analysis settles each fix's distance when its point leaves the
     /// window (``analysisSeries``), which is where a recorder takes the final figures from.
     /// Only with ``WorkoutOptions/collectsAnalysis`` on (else it is ``add(_:)``'s outcome, in part).
     /// - Complexity: O(1) amortised.
     package mutating func addForRecording(_ input: Sample) -> RecordedInput {
-        guard options.collectsAnalysis else { return RecordedInput(add(input)) }
-        var collector = RecordingCollector()
+        guard options.collectsAnalysis else { return RecordedInput(add(input), fixes: &recordedFixes) }
+        // The buffer is lent to the collector and taken back (two swaps of an array reference): its capacity
+        // is reused, and a fix is copied once, into it.
+        var collector = RecordingCollector(fixes: [])
+        swap(&collector.fixes, &recordedFixes)
+        collector.fixes.removeAll(keepingCapacity: true)
         take(input, isCall: false, into: &collector)
         analysis.record(sample: input, collector.analysis.parts, clock: clock)
+        swap(&collector.fixes, &recordedFixes)
         return collector.recorded
     }
 

@@ -31,8 +31,28 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         case accepted(Int)
         /// Held: its index in `held`.
         case held(Int)
-        /// Rejected or ignored: readings that follow it go with it (and are not exported).
-        case dropped(ExportPoint)
+        /// Rejected or ignored: readings that follow it go with it (and are not exported). Only its time and
+        /// the kinds of reading it holds are kept: a few bytes instead of a whole point in every `latest`.
+        case dropped(DroppedFix)
+    }
+
+    /// What a rejected or ignored fix needs to take the readings that follow it: its time and the kinds of
+    /// reading it already holds (``ExportPoint/take(_:as:time:)``'s rule, without the values).
+    private struct DroppedFix {
+        var time: Double?
+        /// One bit per kind of reading held (``ExportPoint/Reading/bit``).
+        var held: UInt8 = 0
+
+        init(_ point: ExportPoint) {
+            time = point.location.time
+            for reading in ExportPoint.Reading.allCases where point.value(of: reading) != nil { held |= reading.bit }
+        }
+
+        mutating func take(_ reading: ExportPoint.Reading, time readingTime: Double?) -> Bool {
+            guard ExportPoint.readingFits(time: readingTime, fixTime: time), held & reading.bit == 0 else { return false }
+            held |= reading.bit
+            return true
+        }
     }
 
     /// A recorder whose builder measures with `options`.
@@ -54,7 +74,8 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// is settled when the track is made, see ``track()``).
     public mutating func consume(_ sample: Sample) throws {
         if case .location = sample {
-            keep(sample, builder.addForRecording(sample))
+            let recorded = builder.addForRecording(sample)
+            keep(sample, recorded, fixes: builder.recordedFixes)
         } else {
             // A reading's outcome holds nothing a recorder keeps (no verdict on a fix, no accepted fix):
             // two of a typical point's three samples skip making and copying it.
@@ -70,12 +91,14 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     @discardableResult
     public mutating func add(_ sample: Sample) -> SampleOutcome {
         let outcome = builder.add(sample)
-        keep(sample, RecordedInput(outcome))
+        var fixes: [AcceptedFix] = []
+        keep(sample, RecordedInput(outcome, fixes: &fixes), fixes: fixes)
         return outcome
     }
 
-    /// Keeps what `sample` did: its fix with the readings that came with it, or its reading on the latest fix.
-    private mutating func keep(_ sample: Sample, _ outcome: RecordedInput) {
+    /// Keeps what `sample` did (`fixes`: the fixes it accepted, see ``/WorkoutCore/RecordedInput``): its fix
+    /// with the readings that came with it, or its reading on the latest fix.
+    private mutating func keep(_ sample: Sample, _ outcome: RecordedInput, fixes: [AcceptedFix]) {
         switch sample {
         case .location(let fix):
             var point = ExportPoint(location: fix)
@@ -87,7 +110,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             pendingCadence = nil
             pendingTemperature = nil
             pendingPower = nil
-            take(outcome, received: point)
+            take(outcome, fixes: fixes, received: point)
         default:
             keepReading(sample)
         }
@@ -123,18 +146,20 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         return builder.replay(input)
     }
 
-    /// Keeps what the builder did with a received fix.
-    private mutating func take(_ outcome: RecordedInput, received point: ExportPoint) {
+    /// Keeps what the builder did with a received fix: `fixes` are those it accepted, held ones released
+    /// with it first (each with the readings it was held with), then its own.
+    private mutating func take(_ outcome: RecordedInput, fixes: [AcceptedFix], received point: ExportPoint) {
         switch outcome.location {
         case .accepted, .acceptedWithHeldFixes:
-            for released in outcome.releasedFixes {
-                if let position = held.firstIndex(where: { $0.locationIndex == released.locationIndex }) {
-                    append(released, point: held[position].point)
+            for index in fixes.indices where index != outcome.ownFixIndex {
+                let locationIndex = fixes[index].locationIndex
+                if let position = held.firstIndex(where: { $0.locationIndex == locationIndex }) {
+                    append(fixes[index], point: held[position].point)
                 }
             }
             held.removeAll(keepingCapacity: true)
-            if let fix = outcome.acceptedFix {
-                append(fix, point: point)
+            if let own = outcome.ownFixIndex, own < fixes.count {
+                append(fixes[own], point: point)
                 latest = .accepted(points.count - 1)
             }
         case .held:
@@ -143,7 +168,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             held.append((outcome.locationIndex ?? -1, point))
             latest = .held(held.count - 1)
         default:
-            latest = .dropped(point)
+            latest = .dropped(DroppedFix(point))
         }
     }
 
@@ -176,9 +201,9 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             return points[index].take(value, as: reading, time: time)
         case .held(let index):
             return held[index].point.take(value, as: reading, time: time)
-        case .dropped(var point):
-            guard point.take(value, as: reading, time: time) else { return false }
-            latest = .dropped(point)
+        case .dropped(var fix):
+            guard fix.take(reading, time: time) else { return false }
+            latest = .dropped(fix)
             return true
         }
     }
@@ -260,13 +285,32 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
 
 extension ExportPoint {
     /// The sensor readings a recorder attaches to a fix.
-    fileprivate enum Reading {
+    fileprivate enum Reading: Int, CaseIterable {
         case heartRate, cadence, power, temperature
+
+        /// The reading's bit in a set of kinds.
+        var bit: UInt8 { 1 << rawValue }
+    }
+
+    /// Whether a reading at `time` may go with a fix at `fixTime`: it is not older than the fix.
+    fileprivate static func readingFits(time: Double?, fixTime: Double?) -> Bool {
+        guard let time, let fixTime else { return true }
+        return !(time < fixTime)
+    }
+
+    /// The point's value of a kind of reading.
+    fileprivate func value(of reading: Reading) -> Double? {
+        switch reading {
+        case .heartRate: heartRate
+        case .cadence: cadence
+        case .power: powerWatts
+        case .temperature: temperatureCelsius
+        }
     }
 
     /// Sets the reading when the point has none of its kind yet and the reading is not older than the fix.
     fileprivate mutating func take(_ value: Double, as reading: Reading, time: Double?) -> Bool {
-        if let time, let fixTime = location.time, time < fixTime { return false }
+        guard Self.readingFits(time: time, fixTime: location.time) else { return false }
         switch reading {
         case .heartRate: return Self.fill(&heartRate, with: value)
         case .cadence: return Self.fill(&cadence, with: value)

@@ -280,4 +280,24 @@ struct ExportTests {
         #expect(points.map(\.heartRate) == [100, 110])
         #expect(points.map(\.cadence) == [80, nil])
     }
+
+    /// A fix the engine drops (here a time that goes back, which the default filter rejects) still takes the readings that follow it, one of
+    /// each kind and none older than itself, so they do not land on the next fix; a second reading of a kind
+    /// it holds, and one older than it, wait for the next fix, as with any fix.
+    @Test func readingsAfterADroppedFixGoWithIt() {
+        let samples: [Sample] = [
+            .location(LocationSample(time: 10, latitude: 47, longitude: 8)),
+            .heartRate(HeartRateSample(time: 10, beatsPerMinute: 100)),
+            .location(LocationSample(time: 5, latitude: 47.00001, longitude: 8)),  // back in time: dropped
+            .heartRate(HeartRateSample(time: 5, beatsPerMinute: 150)),  // goes with the dropped fix
+            .heartRate(HeartRateSample(time: 5, beatsPerMinute: 160)),  // the dropped fix has one: next fix
+            .cadence(CadenceSample(time: 4, perMinute: 70)),  // older than the dropped fix: next fix
+            .location(LocationSample(time: 11, latitude: 47.00002, longitude: 8)),
+        ]
+        let track = ExportTrack(samples: samples, options: WorkoutOptions())
+        let points = track.segments.flatMap { $0 }
+        #expect(points.map(\.location.time) == [10, 11])
+        #expect(points.map(\.heartRate) == [100, 160])
+        #expect(points.map(\.cadence) == [nil, 70])
+    }
 }
