@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 public import WorkoutEngine
 
-/// Imports track files into a store: each file is read whole (its SHA-256 needs every byte), run through
-/// the engine and saved in one transaction. A file that fails is reported and skipped; the others go on.
+/// Imports track files into a store: each file is read once through the engine, its SHA-256 taken on the way
+/// (the hash needs every byte: what the reader leaves unread is read for it), and saved in one transaction. A file that fails is reported and skipped; the others go on.
 public enum WorkoutImporter {
     /// What happened to one file.
     public enum Outcome: Sendable, Hashable {
