@@ -216,8 +216,11 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).
     public func track(analysis given: WorkoutAnalysis? = nil) -> ExportTrack {
-        var segments: [[ExportPoint]] = Array(repeating: [], count: segmentCount)
-        forEachPoint { point, segment in segments[segment].append(point) }
+        var segments: [[ExportPoint]] = []
+        forEachPoint { point, segment in
+            while segments.count <= segment { segments.append([]) }
+            segments[segment].append(point)
+        }
         let metrics = builder.snapshot
         let analysis = given ?? builder.analysisSeries.map {
             WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,

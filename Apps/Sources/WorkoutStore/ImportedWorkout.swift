@@ -57,7 +57,7 @@ public struct ImportedWorkout: Sendable {
         } catch {
             throw StoreError.unreadable(path: path, message: "\(error)")
         }
-        let digest = FileDigest()
+        let digest = StreamDigest()
         input.observeBytes { digest.update($0) }
         try self.init(input: input, athlete: athlete, options: options) {
             do {
@@ -183,35 +183,24 @@ public struct ImportedWorkout: Sendable {
     }
 }
 
-/// SHA-256 and byte count of a stream, updated by the one task that iterates it.
+/// SHA-256 and byte count of a stream, updated by the one task or reader that goes through it.
 final class StreamDigest: @unchecked Sendable {
     private let lock = NSLock()
     private var hash = SHA256()
     private var size = 0
 
     func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
         lock.withLock {
             size += bytes.count
-            bytes.withUnsafeBytes { hash.update(buffer: $0) }
+            hash.update(buffer: bytes)
         }
     }
 
     func finish() -> (hash: String, size: Int) {
         lock.withLock { (SHA256.hex(hash.finalize()), size) }
-    }
-}
-
-/// SHA-256 and byte count of a file as one reader reads it, on that reader's thread.
-private final class FileDigest {
-    private var hash = SHA256()
-    private var size = 0
-
-    func update(_ bytes: UnsafeRawBufferPointer) {
-        size += bytes.count
-        hash.update(buffer: bytes)
-    }
-
-    func finish() -> (hash: String, size: Int) {
-        (SHA256.hex(hash.finalize()), size)
     }
 }
