@@ -49,23 +49,39 @@ public struct ImportedWorkout: Sendable {
     /// Streams the file at `path` once through the engine in 64 KiB blocks, hashing each block as it is first
     /// read (``/TrackFormats/TrackInput/observeBytes(_:)``; what the reader leaves unread is read for the hash
     /// after it), so memory follows the route, never the file's size.
+    /// - Parameters:
+    ///   - format: the format, or `nil` to detect it from the extension, then the first bytes.
+    ///   - readOptions: how the reader treats optional fields that do not parse and damaged binary input.
     /// - Throws: `StoreError.unreadable`, `TrackFormatError`, `StoreError.unusable`.
-    public init(contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions()) throws {
+    public init(
+        contentsOf path: String, athlete: String, options: WorkoutOptions = WorkoutOptions(), format: TrackFormat? = nil,
+        readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
         let input: TrackInput
         do {
             input = try TrackInput(path: path)
         } catch {
-            throw StoreError.unreadable(path: path, message: "\(error)")
+            throw Self.unreadable(error, path: path)
         }
         let digest = StreamDigest()
         input.observeBytes { digest.update($0) }
-        try self.init(input: input, athlete: athlete, options: options) {
+        try self.init(input: input, athlete: athlete, options: options, format: format, readOptions: readOptions) {
             do {
                 try input.readToEnd()
             } catch {
-                throw StoreError.unreadable(path: path, message: "\(error)")
+                throw Self.unreadable(error, path: path)
             }
             return digest.finish()
+        }
+    }
+
+    /// The error for a file that could not be read, saying what went wrong once after its path (a
+    /// `TrackInputError`'s own text starts with the path).
+    private static func unreadable(_ error: any Error, path: String) -> StoreError {
+        switch error as? TrackInputError {
+        case .cannotOpen(_, let reason): .unreadable(path: path, message: "cannot open: \(reason)")
+        case .readFailed(_, let reason): .unreadable(path: path, message: "read failed: \(reason)")
+        case nil: .unreadable(path: path, message: "\(error)")
         }
     }
 
@@ -78,15 +94,16 @@ public struct ImportedWorkout: Sendable {
     /// One read through the engine, then the content hash and size from `identity` (called once the reader
     /// is done with the input).
     private init(
-        input: TrackInput, athlete: String, options: WorkoutOptions, identity: () throws -> (hash: String, size: Int)
+        input: TrackInput, athlete: String, options: WorkoutOptions, format: TrackFormat? = nil,
+        readOptions: TrackReadOptions = TrackReadOptions(), identity: () throws -> (hash: String, size: Int)
     ) throws {
         let name = input.name
         var recorder = ExportRecorder(options: options)
         let report: TrackReadReport
         do {
-            report = try TrackReader.read(input, into: &recorder)
+            report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
         } catch let error as TrackInputError {
-            throw StoreError.unreadable(path: name, message: "\(error)")
+            throw Self.unreadable(error, path: name)
         }
         let (contentHash, sizeBytes) = try identity()
         try self.init(

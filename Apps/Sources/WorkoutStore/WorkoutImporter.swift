@@ -79,9 +79,12 @@ public enum WorkoutImporter {
     /// checkpoints the WAL into the database file and syncs it (about every 60 one-hour workouts), and with two
     /// per parse the parses stopped too, waiting for room (16 saves: 0.96x the wall time of an import of 1 000
     /// files on 2 cores, 3 MB more at the peak).
+    ///
+    /// `options`, `format` and `readOptions` apply to every file (``ImportedWorkout/init(contentsOf:athlete:options:format:readOptions:)``).
     public static func run(
         paths: [String], into store: any WorkoutStore, athlete: String, jobs: Int = 1,
-        options: WorkoutOptions = WorkoutOptions(), progress: (Event) -> Void = { _ in }
+        options: WorkoutOptions = WorkoutOptions(), format: TrackFormat? = nil, readOptions: TrackReadOptions = TrackReadOptions(),
+        progress: (Event) -> Void = { _ in }
     ) async -> Report {
         let files = expand(paths)
         let total = files.count
@@ -90,10 +93,11 @@ public enum WorkoutImporter {
         let workers = min(max(1, jobs), total)
         let (stages, continuation) = AsyncStream<Stage>.makeStream()
         let claims = FileClaims(count: total, room: 9 * workers)
+        let reading = Reading(options: options, format: format, readOptions: readOptions)
         for worker in 0..<workers {
             DispatchQueue(label: "workout.import.parse.\(worker)").async {
                 while let index = claims.next() {
-                    continuation.yield(parse(path: files[index], athlete: athlete, options: options, total: total))
+                    continuation.yield(parse(path: files[index], athlete: athlete, reading: reading, total: total))
                 }
             }
         }
@@ -168,10 +172,19 @@ public enum WorkoutImporter {
         func release() { room.signal() }
     }
 
+    /// How every file of an import is read and measured.
+    struct Reading: Sendable {
+        var options: WorkoutOptions
+        var format: TrackFormat?
+        var readOptions: TrackReadOptions
+    }
+
     /// Parses one file, on the calling thread (a worker's).
-    static func parse(path: String, athlete: String, options: WorkoutOptions, total: Int) -> Stage {
+    static func parse(path: String, athlete: String, reading: Reading, total: Int) -> Stage {
         do {
-            return .parsed(path: path, workout: try ImportedWorkout(contentsOf: path, athlete: athlete, options: options))
+            let workout = try ImportedWorkout(
+                contentsOf: path, athlete: athlete, options: reading.options, format: reading.format, readOptions: reading.readOptions)
+            return .parsed(path: path, workout: workout)
         } catch {
             return .failed(failure(error, path: path, total: total))
         }

@@ -30,6 +30,8 @@ extension RouteReplay {
         @Option(name: .long, help: "Files parsed at once.")
         var jobs: Int = 1
 
+        @OptionGroup var reading: TrackReadingOptions
+
         func validate() throws {
             guard jobs >= 1, jobs <= 64 else { throw ValidationError("--jobs must be 1...64") }
             guard !athlete.isEmpty else { throw ValidationError("--athlete must not be empty") }
@@ -46,7 +48,10 @@ extension RouteReplay {
                 throw ExitCode(ExitStatus.serviceUnavailable)
             }
             var progress = BatchProgress(descriptor: 1)
-            let report = await WorkoutImporter.run(paths: paths, into: opened, athlete: athlete, jobs: jobs) { event in
+            let report = await WorkoutImporter.run(
+                paths: paths, into: opened, athlete: athlete, jobs: jobs, options: reading.workoutOptions,
+                format: reading.inputFormat, readOptions: reading.readOptions
+            ) { event in
                 switch event.outcome {
                 case .failed(let message):
                     progress.clearLine()

@@ -3,22 +3,27 @@ import WorkoutEngine
 import Glibc
 #endif
 
-/// Prints a replay: NDJSON objects, or a dashboard redrawn in place on a terminal (plain lines, one per
-/// second of track time and one per state change, when standard output is not a terminal).
+/// Prints a replay: NDJSON objects, or a dashboard redrawn in place on a terminal (plain lines, at most one
+/// per second of track time and one per state change, when standard output is not a terminal). A paced
+/// replay writes each event through at once, so a file or pipe it writes to follows the replay as it runs
+/// (and keeps what was shown when the replay is stopped); one run as fast as possible writes in blocks.
 struct ReplayPrinter: ReplayOutput {
     let format: RouteReplay.Replay.OutputFormat
     let units: DisplayUnits
     let input: TrackInput
+    /// Whether the replay runs on a wall clock (`--speed`): then every event is flushed.
+    let paced: Bool
     private let isTerminal: Bool
     private var lastPlainLineSecond: Double?
     private var drewDashboard = false
     /// Standard output (a reference: the runner flushes it after an error, so no computed frame is lost).
     let out = FileTextOutput.standardOutput()
 
-    init(format: RouteReplay.Replay.OutputFormat, units: DisplayUnits, input: TrackInput) {
+    init(format: RouteReplay.Replay.OutputFormat, units: DisplayUnits, input: TrackInput, paced: Bool) {
         self.format = format
         self.units = units
         self.input = input
+        self.paced = paced
         self.isTerminal = isatty(STDOUT_FILENO) == 1
     }
 
@@ -29,6 +34,7 @@ struct ReplayPrinter: ReplayOutput {
         case .ndjson: writeJSON(event)
         case .tty: isTerminal ? drawDashboard(event) : writePlainLine(event)
         }
+        if paced { out.flush() }
         try out.checkWritten()
     }
 

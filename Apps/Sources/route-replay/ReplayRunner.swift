@@ -13,7 +13,7 @@ struct ReplayRunner {
     /// and the session resumes at the next one.
     func run(continuing recovered: RecoveredSession? = nil, samplesToSkip: Int = 0) throws {
         let input = try TrackInput(path: trackPath)
-        let output = ReplayPrinter(format: format, units: configuration.units, input: input)
+        let output = ReplayPrinter(format: format, units: configuration.units, input: input, paced: configuration.speed != nil)
         let (result, printed): (TrackReplayResult, ReplayPrinter)
         if let speed = configuration.speed {
             (result, printed) = try TrackReplay.runPaced(

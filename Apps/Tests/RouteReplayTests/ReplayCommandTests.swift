@@ -93,6 +93,38 @@ struct ReplayCommandTests {
         #expect(result.standardOutput.contains("Elapsed:"))
     }
 
+    /// A paced replay written to a file shows up there as it runs (not only at the end), in both formats,
+    /// so a file being followed (`tail -f`) or a replay stopped early keeps what was shown.
+    @Test(arguments: ["ndjson", "tty"])
+    func pacedReplayWritesEachLineThrough(format: String) throws {
+        let binary = try #require(RouteReplayBinary.path)
+        let directory = try TestPaths.temporaryDirectory("paced-\(format)")
+        let outputURL = directory.appendingPathComponent("out.txt")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        // The bundled run lasts about 5 500 s: at 60x the replay would take a minute and a half, with one
+        // frame (one line, a few hundred bytes) per second, which would fill no output buffer for minutes.
+        process.arguments = ["replay", TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path, "--speed", "60", "--fps", "1", "--format", format]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        var lines: [Substring] = []
+        let deadline = Date().addingTimeInterval(20)
+        while lines.count < 3, Date() < deadline, process.isRunning {
+            Thread.sleep(forTimeInterval: 0.1)
+            lines = try String(contentsOf: outputURL, encoding: .utf8).split(separator: "\n")
+        }
+        #expect(process.isRunning, "the replay is still running")
+        #expect(lines.count >= 3, "lines written so far: \(lines.count)")
+    }
+
     @Test func usageErrors() throws {
         #expect(try CLI.run(["replay", "x.gpx", "--fps", "500"]).status == 64)
         #expect(try CLI.run(["replay", "x.gpx", "--speed", "2", "--as-fast-as-possible"]).status == 64)

@@ -34,4 +34,42 @@ import WorkoutEngine
         #expect(events.allSatisfy { $0.total == 3 })
         await store.close()
     }
+
+    /// The options of `route-replay import` reach every file: the activity and filter (`WorkoutOptions`),
+    /// the format (a GPX file named `.json` is read as GPX only when told), and `--strict` (a `<speed>` of
+    /// `n/a` is dropped and counted, or refuses the file).
+    @Test func readingOptionsApplyToEveryFile() async throws {
+        let directory = try TestPaths.temporaryDirectory("import-options")
+        let gpx = String(decoding: SyntheticTrack.gpx(index: 1, points: 120), as: UTF8.self)
+        let badSpeed = gpx.replacingOccurrences(of: "</time>", with: "</time><speed>n/a</speed>", options: [], range: gpx.range(of: "</time>"))
+        #expect(badSpeed != gpx)
+        try Data(badSpeed.utf8).write(to: directory.appendingPathComponent("speed.gpx"))
+        try Data(SyntheticTrack.gpx(index: 2, points: 120)).write(to: directory.appendingPathComponent("gpx-named.json"))
+
+        let lenient = try SQLiteWorkoutStore(path: directory.appendingPathComponent("lenient.sqlite").path)
+        let cycling = WorkoutOptions(activity: .cycling, activityIsExplicit: true)
+        let read = await WorkoutImporter.run(paths: [directory.path], into: lenient, athlete: "ana", options: cycling, format: .gpx)
+        #expect(read.failures == [])
+        #expect(read.stored == 2)
+        let stored = try await lenient.workouts(matching: WorkoutQuery())
+        #expect(stored.map(\.activity) == ["cycling", "cycling"])
+        #expect(stored.contains { $0.summaryJSON.contains(#""skippedFields":{"speed":1}"#) })
+        await lenient.close()
+
+        let strict = try SQLiteWorkoutStore(path: directory.appendingPathComponent("strict.sqlite").path)
+        let refused = await WorkoutImporter.run(paths: [directory.path], into: strict, athlete: "ana", readOptions: TrackReadOptions(strict: true))
+        #expect(refused.stored == 0)
+        #expect(refused.failures.count == 2, "speed.gpx refused by --strict, gpx-named.json read as JSON: \(refused.failures)")
+        await strict.close()
+    }
+
+    /// A file that cannot be opened is reported once, as `path: cannot open: reason`.
+    @Test func aMissingFileIsNamedOnce() async throws {
+        let directory = try TestPaths.temporaryDirectory("import-missing")
+        let store = try SQLiteWorkoutStore(path: directory.appendingPathComponent("s.sqlite").path)
+        let missing = directory.appendingPathComponent("ride.fit").path
+        let report = await WorkoutImporter.run(paths: [missing], into: store, athlete: "ana")
+        #expect(report.failures == ["\(missing): cannot open: No such file or directory"])
+        await store.close()
+    }
 }
