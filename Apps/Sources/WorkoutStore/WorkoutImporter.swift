@@ -22,6 +22,9 @@ public enum WorkoutImporter {
         /// Files done so far, this one included, and files in all.
         public var done: Int
         public var total: Int
+        /// A stored file's optional values that did not parse and were dropped, by field name (its
+        /// summary's `skippedFields`).
+        public var skippedFields: [String: SkippedField] = [:]
     }
 
     /// Totals of a run.
@@ -195,7 +198,8 @@ public enum WorkoutImporter {
         do {
             switch try await store.save(workout) {
             case .stored(let id):
-                return Event(path: path, outcome: .stored(id: id), pointCount: workout.channels.count, done: 0, total: total)
+                return Event(path: path, outcome: .stored(id: id), pointCount: workout.channels.count, done: 0, total: total,
+                             skippedFields: workout.summary.skippedFields)
             case .alreadyStored(let id):
                 return Event(path: path, outcome: .alreadyStored(id: id), pointCount: workout.channels.count, done: 0, total: total)
             }

@@ -56,8 +56,14 @@ extension RouteReplay {
                 case .failed(let message):
                     progress.clearLine()
                     printError(message)
-                case .stored(let id) where !progress.isShown:
-                    print("stored \(id) \(event.path) (\(event.pointCount) points) [\(event.done)/\(event.total)]")
+                case .stored(let id):
+                    if !progress.isShown {
+                        print("stored \(id) \(event.path) (\(event.pointCount) points) [\(event.done)/\(event.total)]")
+                    }
+                    if !event.skippedFields.isEmpty {
+                        progress.clearLine()
+                        printSkippedFieldWarnings(path: event.path, event.skippedFields)
+                    }
                 case .alreadyStored(let id) where !progress.isShown:
                     print("already stored \(id) \(event.path) [\(event.done)/\(event.total)]")
                 default:

@@ -37,7 +37,7 @@ import WorkoutEngine
 
     /// The options of `route-replay import` reach every file: the activity and filter (`WorkoutOptions`),
     /// the format (a GPX file named `.json` is read as GPX only when told), and `--strict` (a `<speed>` of
-    /// `n/a` is dropped and counted, or refuses the file).
+    /// `n/a` is dropped and counted, and the file's event says so for the warning, or refuses the file).
     @Test func readingOptionsApplyToEveryFile() async throws {
         let directory = try TestPaths.temporaryDirectory("import-options")
         let gpx = String(decoding: SyntheticTrack.gpx(index: 1, points: 120), as: UTF8.self)
@@ -48,9 +48,16 @@ import WorkoutEngine
 
         let lenient = try SQLiteWorkoutStore(path: directory.appendingPathComponent("lenient.sqlite").path)
         let cycling = WorkoutOptions(activity: .cycling, activityIsExplicit: true)
-        let read = await WorkoutImporter.run(paths: [directory.path], into: lenient, athlete: "ana", options: cycling, format: .gpx)
+        var events: [WorkoutImporter.Event] = []
+        let read = await WorkoutImporter.run(paths: [directory.path], into: lenient, athlete: "ana", options: cycling, format: .gpx) {
+            events.append($0)
+        }
         #expect(read.failures == [])
         #expect(read.stored == 2)
+        let skipped = events.first { $0.path.hasSuffix("speed.gpx") }?.skippedFields
+        #expect(skipped?["speed"]?.count == 1)
+        #expect(skipped?["speed"]?.firstValue == "n/a")
+        #expect(events.first { $0.path.hasSuffix("gpx-named.json") }?.skippedFields == [:])
         let stored = try await lenient.workouts(matching: WorkoutQuery())
         #expect(stored.map(\.activity) == ["cycling", "cycling"])
         #expect(stored.contains { $0.summaryJSON.contains(#""skippedFields":{"speed":1}"#) })
