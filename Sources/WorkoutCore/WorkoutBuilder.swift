@@ -200,6 +200,15 @@ public struct WorkoutBuilder: Sendable {
         return warnings
     }
 
+    /// A warning when most fixes were too fast for the activity: a track of another activity (a ride read
+    /// as a run, a drive), whose distance would otherwise look silently short.
+    var speedWarnings: [String] {
+        let rejected = filter.rejections[.implausibleSpeed]
+        guard receivedLocations >= 10, 2 * rejected > receivedLocations else { return [] }
+        let limit = DisplayFormatting.fixed(options.effectiveRules.maximumPlausibleSpeedMetersPerSecond, digits: 1)
+        return ["\(rejected) of \(receivedLocations) fixes were faster than \(options.activity.rawValue) allows (\(limit) m/s) and were left out: if the track is of another activity, give that activity; without the filter every fix counts"]
+    }
+
     /// Switches to the activity the input names, unless the caller chose one or samples have arrived.
     /// Returns the outcome to journal when the activity changed, `nil` when it did not.
     @discardableResult
@@ -1234,7 +1243,7 @@ extension WorkoutBuilder {
             energyModel: physiology.energyModel,
             energyModelSeconds: physiology.modelSeconds,
             profile: physiology.profile,
-            warnings: timeWarnings
+            warnings: timeWarnings + speedWarnings
         )
     }
 }

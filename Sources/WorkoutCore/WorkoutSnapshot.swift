@@ -80,7 +80,8 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     public var energyModelSeconds = EnergyModelSeconds()
     /// The athlete profile used, with defaults filled in and listed.
     public var profile = AthleteProfile().resolved
-    /// What the engine had to assume about the input, in words (for example that its times are unusable).
+    /// What the engine had to assume about the input, in words: that its times are unusable, or that most of
+    /// its fixes were too fast for the activity and were left out.
     public var warnings: [String] = []
 
     /// Wall time from the first to the latest sample, pauses included.
