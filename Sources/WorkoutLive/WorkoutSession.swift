@@ -25,13 +25,16 @@ public actor WorkoutSession {
     public private(set) var stateChanges: [SessionStateChange] = []
 
     /// A new session.
-    /// - Parameter recorder: gets every outcome as the session applies it (a journal); `nil` for none.
+    /// - Parameter recorder: gets every outcome as the session applies it (a journal); `nil` for none. It
+    ///   is told the options the session measures with first (``/WorkoutCore/OutcomeRecorder/sessionUses(options:)``),
+    ///   so a journal's header holds the configuration's auto-pause whatever options the journal was made with.
     /// - Parameter configuration: how the workout is measured and shown (activity, units, auto-pause).
     public init(configuration: WorkoutSessionConfiguration = WorkoutSessionConfiguration(), recorder: (any OutcomeRecorder)? = nil) {
         builder = WorkoutBuilder(options: configuration.options)
         live = LiveState(activity: configuration.options.activity, units: configuration.units,
                          throttleIntervalSeconds: configuration.throttleIntervalSeconds)
         self.recorder = recorder
+        recorder?.sessionUses(options: configuration.options)
     }
 
     /// A session that continues from `builder` (a recovered one): its figures and clock carry on.

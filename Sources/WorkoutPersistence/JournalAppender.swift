@@ -45,7 +45,7 @@ public struct JournalAppender: Sendable {
     /// The session's id.
     public let sessionID: UUID
     /// The options of the session's builder, stored in the header.
-    public let options: WorkoutOptions
+    public private(set) var options: WorkoutOptions
     /// When the journal must be made durable, and how much may wait in memory.
     public let policy: JournalDurabilityPolicy
     /// The header, once the journal has opened.
@@ -224,6 +224,16 @@ public struct JournalAppender: Sendable {
     /// Stops journaling: later records are dropped (the session finished, or its journal was handed over).
     public mutating func close() {
         isClosed = true
+    }
+
+    /// Takes the options the session's builder measures with, for the header; only before the journal
+    /// opens (the header, once written, stays).
+    /// - Returns: whether they were taken (`false` once the header is written).
+    @discardableResult
+    public mutating func adopt(options: WorkoutOptions) -> Bool {
+        guard header == nil else { return false }
+        self.options = options
+        return true
     }
 
     /// Holds `record` until the session starts; writes the header (and what was held) once it has, or

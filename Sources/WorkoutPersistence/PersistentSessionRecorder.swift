@@ -41,8 +41,10 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     public let sessionID: UUID
     /// When the journal is synced and the snapshot written, and how much may wait in memory.
     public let policy: JournalDurabilityPolicy
-    /// The options the session's builder was created with (the journal's header).
-    public let options: WorkoutOptions
+    /// The options the session's builder was created with (the journal's header): those given here, or
+    /// the session's when a ``/WorkoutLive/WorkoutSession`` was created with this recorder
+    /// (``sessionUses(options:)``).
+    public var options: WorkoutOptions { lock.withLock { appender.options } }
     private let fileSystem: any SessionFileSystem
     private let logger: Logger
     private let now: @Sendable () -> Double
@@ -82,7 +84,6 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     ) {
         self.directory = directory
         self.sessionID = sessionID
-        self.options = options
         self.policy = policy
         self.fileSystem = fileSystem
         self.logger = logger
@@ -105,7 +106,6 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     ) throws {
         self.directory = recovered.directory
         self.sessionID = recovered.sessionID
-        self.options = recovered.header.options
         self.policy = policy
         self.fileSystem = fileSystem
         self.logger = logger
@@ -134,6 +134,17 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     public var droppedRecordCount: Int { lock.withLock { appender.droppedRecordCount } }
 
     // MARK: Recording
+
+    /// Takes the options of the session this recorder journals (a ``/WorkoutLive/WorkoutSession`` calls it
+    /// when it is created), so that the header holds what the session's builder measures with. Once the
+    /// journal is open its header stays, and a difference is logged.
+    public func sessionUses(options: WorkoutOptions) {
+        lock.withLock {
+            if !appender.adopt(options: options), appender.options != options {
+                logger.warning("journal header kept: the session's options differ from the journal's", metadata: ["session": "\(sessionID)"])
+            }
+        }
+    }
 
     /// Journals what one input did. Syncs when the policy says so, and at once (journal and snapshot)
     /// when the session started, paused or ended.

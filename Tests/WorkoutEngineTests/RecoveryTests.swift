@@ -45,6 +45,34 @@ struct RecoveryTests {
     /// ≥ 200 random corruptions of a journal written from a real track: flipped bytes, truncations and
     /// appended garbage. Recovery never crashes, never returns a record that was not written, returns
     /// every record before the first damaged byte, or discards the journal with a clear reason.
+    /// A session configured with auto-pause (``WorkoutSessionConfiguration``'s default) and a recorder made
+    /// with options that have none, as the documentation's example does: the journal keeps the session's
+    /// options, so recovery rebuilds the session as it ran (its auto-pause in the standstill included).
+    @Test func theJournalKeepsTheSessionsOwnOptions() async throws {
+        let directory = try F.temporaryDirectory("recover-session-options")
+        let options = WorkoutOptions(activity: .running)
+        let configuration = WorkoutSessionConfiguration(options: options)
+        #expect(configuration.options.autoPause != options.autoPause)
+        let recorder = PersistentSessionRecorder(directory: directory, options: options, logger: F.quietLogger())
+        let session = WorkoutSession(configuration: configuration, recorder: recorder)
+        #expect(recorder.options == configuration.options)
+        // 10 min at 3 m/s north, with 2 min standing still from minute 5.
+        var latitude = 46.0
+        for second in 0...600 {
+            if !(300..<420).contains(second), second > 0 { latitude += 3.0 / 111_000 }
+            _ = await session.ingest(.location(LocationSample(time: 1_700_000_000 + Double(second), latitude: latitude, longitude: 7)))
+        }
+        let live = await session.snapshot
+        #expect(await session.stateChanges.contains { $0.isAutomatic }, "the standstill auto-paused the live session")
+        #expect(recorder.sync())
+
+        let outcomes = try SessionRecovery.recover(directory: directory, now: 1_700_000_700, includeSamples: false, logger: F.quietLogger())
+        let recovered = try #require(Self.recovered(outcomes).first)
+        #expect(recovered.header.options == configuration.options)
+        #expect(recovered.builder.snapshot.elapsedSeconds == live.elapsedSeconds)
+        #expect(recovered.builder.snapshot.distanceMeters.isApproximatelyEqual(to: live.distanceMeters, relativeTolerance: 1e-6))
+    }
+
     @Test func randomCorruptionGivesAPrefixOrAClearDiscard() throws {
         let (_, samples) = try F.trackSamples()
         let directory = try F.temporaryDirectory("corrupt-source")
