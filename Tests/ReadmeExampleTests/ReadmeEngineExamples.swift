@@ -49,9 +49,9 @@ enum ReadmeEngineExamples {
         let clock = ContinuousClock()
         let timeline = TimelineScheduler(clock: clock, timeBase: (clock.now, start), framesPerSecond: 30)
         Task { for await frame in timeline.frames(of: session) { print(frame.elapsed, frame.fourthStat.formatted) } }
-        Task { try await session.ingest(contentsOf: watchFeed) }       // any AsyncSequence of Sample
-        await session.pause(at: start + 600)
-        await session.resume(at: start + 660)
+        // The watch's samples as they arrive (any AsyncSequence of Sample); the user's taps call
+        // session.pause(at:) and session.resume(at:) when they happen, from another task.
+        try await session.ingest(contentsOf: watchFeed)
         await session.end(at: start + 1_800)
         let summary = try await session.summary()
         print(summary.metrics.elapsedSeconds ?? 0)
