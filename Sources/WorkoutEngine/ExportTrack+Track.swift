@@ -9,7 +9,7 @@ extension ExportTrack {
     /// - Complexity: O(n) time; memory O(fixes read).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
     ///   ``/WorkoutExports/ExportTrack/skippedFields`` (the default) or an error (`strict`), and whether a damaged FIT
-    ///   file is an error (`strict`) or exported up to its damage.
+    ///   file is an error (`strict`) or exported up to its damage (``/WorkoutExports/ExportTrack/damage`` says where).
     /// - Parameter path: the track's path, or `-` for standard input.
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
     /// - Parameter options: how the engine measures the workout.
@@ -22,5 +22,6 @@ extension ExportTrack {
         let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
         self = recorder.track()
         skippedFields = report.skippedFields
+        damage = report.damage
     }
 }

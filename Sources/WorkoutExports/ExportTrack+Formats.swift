@@ -7,6 +7,7 @@ extension ExportTrack {
     /// Writes the workout as GPX 1.1 (``GPXWriter``): a `<trkseg>` per segment, every fix with its
     /// time (to the millisecond), elevation, accuracies, and heart rate, cadence and temperature in a
     /// Garmin TrackPointExtension v1. `trk/type` is the activity's canonical name.
+    /// - Returns: `output` with the text written (a `String` is a value: `let gpx = track.writeGPX(to: "")`).
     /// - Complexity: O(n), streaming into `output`.
     public func writeGPX<Output: TextOutputStream>(to output: Output, name: String? = nil) -> Output {
         var writer = GPXWriter(output: output, creator: "WorkoutEngine route-replay")
@@ -43,6 +44,7 @@ extension ExportTrack {
 
     /// Writes the sample CSV (``CSVSampleWriter``): a header and a row per accepted fix with the derived
     /// metrics (cumulative distance, speed, pace, elapsed time).
+    /// - Returns: `output` with the text written (a `String` is a value: `let gpx = track.writeCSV(to: "")`).
     /// - Complexity: O(n), streaming into `output`.
     public func writeCSV<Output: TextOutputStream>(to output: Output) -> Output {
         var writer = CSVSampleWriter(output: output)

@@ -19,6 +19,9 @@ public struct ExportTrack: Sendable {
     /// Optional fields the reader dropped because they did not parse, by field name (empty when the track
     /// came from samples).
     public var skippedFields: [String: SkippedField] = [:]
+    /// Where a damaged binary file (a truncated FIT, a CRC mismatch) stopped being read, when the track was
+    /// read up to its damage; `nil` otherwise (and when the track came from samples).
+    public var damage: TrackDamage?
     /// Splits, laps, best efforts, curves, training load and climbs (the splits and power-curve charts,
     /// and the climbs on the elevation profile).
     public var analysis: WorkoutAnalysis

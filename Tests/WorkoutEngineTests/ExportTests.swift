@@ -300,4 +300,20 @@ struct ExportTests {
         #expect(points.map(\.heartRate) == [100, 160])
         #expect(points.map(\.cadence) == [nil, 70])
     }
+
+    /// A FIT file cut short is exported up to its damage, and the track says where that is; a whole file
+    /// has no damage.
+    @Test func aCutFileSaysWhereItsExportStops() throws {
+        let whole = TestPaths.sampleTrack("ride-garmin-edge530-hr-cad-power.fit")
+        #expect(try ExportTrack(contentsOfTrack: whole.path).damage == nil)
+        let bytes = try Data(contentsOf: whole)
+        let cut = FileManager.default.temporaryDirectory.appendingPathComponent("export-cut-\(UUID().uuidString).fit")
+        try bytes.prefix(120_000).write(to: cut)
+        defer { try? FileManager.default.removeItem(at: cut) }
+        let track = try ExportTrack(contentsOfTrack: cut.path)
+        let damage = try #require(track.damage)
+        #expect(damage.byteOffset <= 120_000 && damage.byteOffset > 100_000)
+        #expect(damage.reason.contains("truncated"))
+        #expect(track.pointCount > 0)
+    }
 }

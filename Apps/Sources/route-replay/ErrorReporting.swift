@@ -51,17 +51,20 @@ func printError(_ message: String) {
     print("route-replay: error: \(message)", to: &stream)
 }
 
-/// One warning line per optional field the reader dropped because it did not parse, with where it was
-/// first seen: `route-replay: warning: <path>:<line>:<column>: speed: "n/a" did not parse; dropped from 1
-/// sample (the samples are kept)`.
-func printSkippedFieldWarnings(path: String, _ fields: [String: SkippedField]) {
+/// What reading a track left out, on standard error (``readingWarnings(path:_:damage:)``).
+func printReadingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil) {
     var stream = StandardError()
-    for line in skippedFieldWarnings(path: path, fields) { print(line, to: &stream) }
+    for line in readingWarnings(path: path, fields, damage: damage) { print(line, to: &stream) }
 }
 
-/// The lines ``printSkippedFieldWarnings(path:_:)`` prints, by field name.
-func skippedFieldWarnings(path: String, _ fields: [String: SkippedField]) -> [String] {
-    fields.keys.sorted().compactMap { name in
+/// What reading a track left out, a line each: the damage a binary file was read up to (`route-replay:
+/// warning: <path>:byte <offset>: <reason>; what came before it is kept`), then, by field name, each
+/// optional field the reader dropped because it did not parse, with where it was first seen
+/// (`route-replay: warning: <path>:<line>:<column>: speed: "n/a" did not parse; dropped from 1 sample (the
+/// samples are kept)`).
+func readingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil) -> [String] {
+    let damaged = damage.map { ["route-replay: warning: \(path):byte \($0.byteOffset): \($0.reason); what came before it is kept"] } ?? []
+    return damaged + fields.keys.sorted().compactMap { name in
         guard let field = fields[name] else { return nil }
         let value = field.firstValue.map { " \"\($0)\"" } ?? ""
         let samples = field.count == 1 ? "1 sample" : "\(field.count) samples"

@@ -91,7 +91,7 @@ extension RouteReplay {
             let exported = try reportingErrors {
                 try ExportTrack(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
-            printSkippedFieldWarnings(path: track.path, exported.skippedFields)
+            printReadingWarnings(path: track.path, exported.skippedFields, damage: exported.damage)
             do {
                 switch target {
                 case .gpx:

@@ -62,7 +62,7 @@ extension RouteReplay {
                     }
                     if !event.skippedFields.isEmpty {
                         progress.clearLine()
-                        printSkippedFieldWarnings(path: event.path, event.skippedFields)
+                        printReadingWarnings(path: event.path, event.skippedFields)
                     }
                 case .alreadyStored(let id) where !progress.isShown:
                     print("already stored \(id) \(event.path) [\(event.done)/\(event.total)]")

@@ -23,7 +23,7 @@ struct ReplayRunner {
             (result, printed) = try TrackReplay.run(
                 input, format: inputFormat, configuration: configuration, output: output, continuing: recovered, samplesToSkip: samplesToSkip)
         }
-        printSkippedFieldWarnings(path: trackPath, result.report.skippedFields)
+        printReadingWarnings(path: trackPath, result.report.skippedFields, damage: result.report.damage)
         if result.journalFinished == false {
             printError("journal: the summary could not be written durably; the journal is kept for recovery (\(result.journalStatus.map { "\($0)" } ?? "-"))")
         }

@@ -62,7 +62,7 @@ extension RouteReplay {
             let summary = try reportingErrors {
                 try WorkoutSummary(contentsOfTrack: path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
-            printSkippedFieldWarnings(path: path, summary.skippedFields)
+            printReadingWarnings(path: path, summary.skippedFields, damage: summary.damage)
             try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text(units: units))
         }
 
@@ -116,7 +116,7 @@ extension RouteReplay {
                 let text = output == .json
                     ? line(path: path) { summary.write(to: &$0, key: "summary") }
                     : "==> \(path) <==\n" + summary.text(units: units) + "\n"
-                return SummaryBatch.Outcome(path: path, output: text, warnings: skippedFieldWarnings(path: path, summary.skippedFields),
+                return SummaryBatch.Outcome(path: path, output: text, warnings: readingWarnings(path: path, summary.skippedFields, damage: summary.damage),
                                             pointCount: summary.metrics.locationCount)
             } catch {
                 let message = error is TrackFormatError || error is TrackInputError ? "\(error)" : "\(path): \(error)"
