@@ -152,7 +152,7 @@ public enum FITProfile {
         return number == 58 ? "virtual_activity" : "sub_sport_\(number)"
     }
 
-    /// The activity name a FIT sport and sub-sport give, as the engine parses it (``ActivityType``):
+    /// The activity name a FIT sport and sub-sport give, as the engine parses it (``/WorkoutSamples/ActivityType``):
     /// - `running` (any sub-sport: street, trail, treadmill, track, indoor) → `running`;
     /// - `cycling` (any sub-sport: road, mountain, indoor, gravel, virtual, ...) and `e_biking` → `cycling`;
     /// - `walking` → `walking`; `hiking` and `mountaineering` → `hiking`;

@@ -11,7 +11,7 @@ public import WorkoutSamples
 /// ## The protocol
 /// - A file is a header of 12 or 14 bytes (size, protocol and profile versions, data size, `.FIT` at bytes
 ///   8-11, and in the 14-byte form a CRC of bytes 0-11, where 0x0000 means none), the data records, and a
-///   little-endian CRC-16 (``FITCRC16``) of the header and data. Files may follow each other in one input
+///   little-endian CRC-16 (`FITCRC16`) of the header and data. Files may follow each other in one input
 ///   (chained FIT): each starts a new segment (`.event(.segmentStart)`), and its local definitions and
 ///   timestamps start afresh.
 /// - Record headers: a definition (bit 6; bit 5 = it has developer fields) or data message for local type
@@ -21,7 +21,7 @@ public import WorkoutSamples
 ///   redefine a local type at any time, and may declare up to 255 fields and 255 developer fields.
 ///   Developer fields are skipped by their declared size (their `field_description` is not needed).
 ///   A field whose size is not a multiple of its base type's is skipped as bytes; an array field gives
-///   its first element. Invalid values (``FITFieldSlot``) are absent.
+///   its first element. Invalid values (`FITFieldSlot`) are absent.
 ///
 /// ## What becomes samples (``FITProfile`` lists the fields)
 /// - `record`: `.location` when it has a position (with altitude, preferring `enhanced_altitude`, and

@@ -18,7 +18,7 @@ import CLibXML2
 ///   through ``metersPerDilutionOfPrecision``.
 /// - Extensions inside a point: Garmin TrackPointExtension v1 and v2 (`hr`, `cad`, `atemp`, and v2
 ///   `speed` and `course`), cluetrust gpxdata 1.0 (`hr`, `cadence`, `temp`, `speed`), and unqualified
-///   `hr`/`heartrate`/`cad`/`cadence`/`power` (watts, as ``WorkoutExports`` writes it and Strava-style
+///   `hr`/`heartrate`/`cad`/`cadence`/`power` (watts, as `WorkoutExports` writes it and Strava-style
 ///   exports do), whatever prefix the file binds. Other extension elements are
 ///   ignored. An extension speed or course fills the location's only when the point has no `<speed>`
 ///   or `<course>` of its own.
@@ -44,7 +44,7 @@ import CLibXML2
 ///   `vdop` or an extension's `hr`, `cad`, `atemp`, `speed`, `course`) is dropped from its point and
 ///   counted in ``TrackReadReport/skippedFields`` under the element's name, with its first position; the
 ///   point is kept. With ``TrackReadOptions/strict`` it is an error naming the element and the value. A
-///   time that ``ISO8601Time`` rejects (impossible dates, no seconds) is always an error. Times without a
+///   time that ``/WorkoutSamples/ISO8601Time`` rejects (impossible dates, no seconds) is always an error. Times without a
 ///   zone are UTC.
 /// - A root element other than `gpx` is an error (`root element is X, not gpx`), as is a `gpx` root in
 ///   a namespace other than GPX 1.0/1.1. libxml2's recoverable errors (an undeclared namespace prefix,

@@ -36,7 +36,7 @@ import WorkoutSamples
 /// | `activeEnergy` | `time`, `kilocalories` (an increment) | | `.activeEnergy` |
 /// | `cadence` | `time`, `perMinute` | | `.cadence` |
 /// | `power` | `time`, `watts` | | `.power` |
-/// | `event` | `time`, `event` (`pause`, `resume`, `lap`, `segment`) | `lapTrigger` (a ``LapTrigger`` raw value) | `.event` |
+/// | `event` | `time`, `event` (`pause`, `resume`, `lap`, `segment`) | `lapTrigger` (a ``/WorkoutSamples/LapTrigger`` raw value) | `.event` |
 /// | `weather` | `time`, and at least one of the optional two | `temperatureCelsius`, `humidityPercent` | `.weather` |
 /// | `distance` | `time`, `cumulativeMeters` (the device's running total) | `altitude`, `speed` (with no position) | `.distance` |
 ///

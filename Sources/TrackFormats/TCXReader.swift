@@ -1,7 +1,7 @@
 import WorkoutSamples
 
 /// Streaming reader of Garmin Training Center XML (TCX v2) over libxml2's SAX2 push parser, built like
-/// ``GPXReader`` (the same ``XMLPushParser`` driver, byte buffers, number and time parsing): no document
+/// ``GPXReader`` (the same `XMLPushParser` driver, byte buffers, number and time parsing): no document
 /// tree, the file never held in memory, nothing allocated per trackpoint once its buffers have grown.
 ///
 /// ## What is read
@@ -30,7 +30,7 @@ import WorkoutSamples
 ///   then `.heartRate`, `.cadence` (`Cadence`, else `RunCadence`, as written), `.power` and `.distance`
 ///   (the device's cumulative distance, which the engine uses only for a workout without positions).
 ///   A trackpoint without a position still gives its sensor samples.
-/// - `Activity/Creator/Name` is the device's product. The report's ``DeviceRecord``: sport, product,
+/// - `Activity/Creator/Name` is the device's product. The report's ``/WorkoutSamples/DeviceRecord``: sport, product,
 ///   distance, timer time (Σ `TotalTimeSeconds`) and calories summed over the laps, the maximum of the
 ///   laps' maxima, the laps' average heart rate weighted by their time, and elapsed time from the first
 ///   to the last trackpoint time. TCX states no manufacturer, ascent or descent: those are `nil`.
@@ -39,7 +39,7 @@ import WorkoutSamples
 /// ## Values and errors
 /// Errors are `TrackFormatError` with the file name and a 1-based line and column, as for GPX.
 /// - Required: a root `TrainingCenterDatabase` (TCX v2 namespace or none); a `Time` that parses
-///   (``ISO8601Time``); both coordinates of a `Position`, as finite numbers. Anything else is an error
+///   (``/WorkoutSamples/ISO8601Time``); both coordinates of a `Position`, as finite numbers. Anything else is an error
 ///   naming the element and the value.
 /// - Optional fields (altitude, distances, heart rates, cadences, speed, power, lap totals, `StartTime`,
 ///   `TriggerMethod`) that do not parse are dropped from their sample or lap and counted in

@@ -6,7 +6,7 @@ public protocol OutcomeRecorder: AnyObject, Sendable {
     func record(_ outcome: SampleOutcome)
 
     /// Called once by a new session given this recorder, before its first outcome: the options its builder
-    /// measures with (a ``WorkoutSessionConfiguration``'s, whose auto-pause may differ from the options
+    /// measures with (a `WorkoutSessionConfiguration`'s, whose auto-pause may differ from the options
     /// the recorder was made with). A journal keeps these, so that recovery rebuilds the session the way
     /// it ran. The default does nothing.
     func sessionUses(options: WorkoutOptions)

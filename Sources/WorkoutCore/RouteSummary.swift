@@ -18,7 +18,7 @@ public struct RouteSummary: Sendable, Hashable {
     /// Bounds of every accepted fix; `nil` when there is none.
     public var bounds: GeoBounds?
 
-    /// A route summary with the given values (a builder's ``WorkoutBuilder/summary(skippedUnknownRecords:)`` makes one from its route).
+    /// A route summary with the given values (a builder's ``WorkoutBuilder/summary(skippedUnknownRecords:device:)`` makes one from its route).
     public init(simplifiedPointCount: Int, simplificationToleranceMeters: Double, encodedPolyline: String, bounds: GeoBounds?) {
         self.simplifiedPointCount = simplifiedPointCount
         self.simplificationToleranceMeters = simplificationToleranceMeters

@@ -26,8 +26,8 @@ private enum HeartRateCodingKey: String, CodingKey {
 extension WorkoutSnapshot: Codable {
     /// Decodes the figures of a summary or snapshot JSON object. Derived keys (`distanceKind`,
     /// `totalSeconds`, `averageSpeedMetersPerSecond`, `averagePaceSecondsPerKilometer`) are not read: they
-    /// follow from the others. `startDate`/`endDate` are ISO 8601 (``ISO8601Time``), so times come back
-    /// rounded to the millisecond. A summary has no `state` (then ``SessionState/ended``),
+    /// follow from the others. `startDate`/`endDate` are ISO 8601 (``/WorkoutSamples/ISO8601Time``), so times come back
+    /// rounded to the millisecond. A summary has no `state` (then ``/SessionSupport/SessionState/ended``),
     /// `latestSpeedMetersPerSecond` (then `nil`) or `sampleCount` (then 0).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SummaryCodingKey.self)

@@ -3,8 +3,8 @@ import WorkoutSamples
 extension WorkoutSummary: Codable {
     /// Decodes the summary JSON object (`Schemas/workout-summary.schema.json`). What it does not carry comes
     /// back as follows: times rounded to the millisecond (ISO 8601 text); ``WorkoutSnapshot/state``
-    /// ``SessionState/ended``, ``WorkoutSnapshot/latestSpeedMetersPerSecond`` `nil` and
-    /// ``WorkoutSnapshot/sampleCount`` 0 (see ``WorkoutSnapshot/init(from:)``); each ``SkippedField`` with its
+    /// ``/SessionSupport/SessionState/ended``, ``WorkoutSnapshot/latestSpeedMetersPerSecond`` `nil` and
+    /// ``WorkoutSnapshot/sampleCount`` 0 (see ``WorkoutSnapshot/init(from:)``); each ``/WorkoutSamples/SkippedField`` with its
     /// count only (first position line 0, column 0, no first value).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SummaryCodingKey.self)

@@ -53,7 +53,7 @@ public struct TrackReplayConfiguration: Sendable {
 
 /// How a replay ended.
 public struct TrackReplayResult: Sendable {
-    /// The summary of the whole track, as ``/WorkoutCore/WorkoutBuilder/summary(skippedUnknownRecords:)`` gives it.
+    /// The summary of the whole track, as ``/WorkoutCore/WorkoutBuilder/summary(skippedUnknownRecords:device:)`` gives it.
     public var summary: WorkoutSummary
     /// What the reader reported.
     public var report: TrackReadReport

@@ -43,8 +43,14 @@ extension WorkoutSummary {
     /// ```swift
     /// let summary = try await WorkoutSummary(trackChunks: request.body.map { $0.readableBytesView }, name: "ride.gpx")
     /// ```
-    /// - Parameter expectedSizeBytes: the body's size when stated in advance (`Content-Length`): a GPX body
-    ///   of at most 16 MiB then takes the fast parse path.
+    /// - Parameters:
+    ///   - chunks: the bytes, in order (any `AsyncSequence` of byte sequences).
+    ///   - name: the name in error messages (`name:line:column: what`), and its extension picks the format.
+    ///   - format: the input format, or `nil` to detect it from `name`'s extension, then the first bytes.
+    ///   - options: how the engine measures the workout.
+    ///   - readOptions: how the reader treats optional fields that do not parse and damaged binary input.
+    ///   - expectedSizeBytes: the body's size when stated in advance (`Content-Length`): a GPX body of at
+    ///     most 16 MiB then takes the fast parse path.
     /// - Throws: `TrackFormatError`, `TrackInputError` (the chunks' sequence failed), `CancellationError`.
     public init<Chunks: AsyncSequence>(
         trackChunks chunks: Chunks, name: String = "<stream>", format: TrackFormat? = nil,

@@ -65,13 +65,13 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         if let activity = ActivityType(parsing: name) { builder.adoptActivity(activity) }
     }
 
-    /// The track's pauses are the device's timer events: ``WorkoutBuilder/useDeviceTimer()``.
+    /// The track's pauses are the device's timer events: ``/WorkoutCore/WorkoutBuilder/useDeviceTimer()``.
     public mutating func trackHasTimerEvents() throws {
         builder.useDeviceTimer()
     }
 
     /// A reader's sample: as ``add(_:)``, without the live figures a file does not need (each fix's distance
-    /// is settled when the track is made, see ``track()``).
+    /// is settled when the track is made, see ``track(analysis:)``).
     public mutating func consume(_ sample: Sample) throws {
         if case .location = sample {
             let recorded = builder.addForRecording(sample)
@@ -177,7 +177,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         points.append(received)
         let index = points.count - 1
         points[index].location = fix.location
-        // Settled, and kept cumulative, when the track is made (``track()``).
+        // Settled, and kept cumulative, when the track is made (``track(analysis:)``).
         points[index].distanceMeters = fix.distanceMeters
         points[index].elapsedSeconds = fix.elapsedSeconds
         points[index].followsPause = fix.followsPause
@@ -212,7 +212,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// distance is the analysis's settled one (the distance along the smoothed track to it, see
     /// ``/WorkoutCore/AnalysisSeries/distancesMeters``), whichever way the samples came in; the column stays
     /// cumulative.
-    /// - Parameter analysis: the analysis of this recording when the caller already has it (its
+    /// - Parameter given: the analysis of this recording when the caller already has it (its
     ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).
     public func track(analysis given: WorkoutAnalysis? = nil) -> ExportTrack {

@@ -8,7 +8,7 @@ import WorkoutSamples
 /// (the header once the session starts, then framed records; see ``JournalFormat``), decides when they must
 /// be made durable (``JournalDurabilityPolicy``), and keeps count of what is durable. A backend (the file
 /// journal of ``PersistentSessionRecorder``, a database's) only writes the bytes of a ``JournalBatch`` at its
-/// offset, says when they are durable with ``markDurable(_:)``, and stores the ``snapshot(lastActiveAt:)``.
+/// offset, says when they are durable with ``markDurable(_:)``, and stores the ``snapshot(lastActiveAt:including:)``.
 ///
 /// The journal opens when the session starts (its first timed sample, or a start call); what comes before
 /// (a segment marker, an activity named by the input, untimed samples) is held and written right after
@@ -120,6 +120,7 @@ public struct JournalAppender: Sendable {
     public var recordedBytes: Int { durableBytes + pending.count }
 
     /// Journals what one input did, and says whether the backend must sync now.
+    /// - Parameter outcome: what the builder did with the input (its record, and the session clock after it).
     /// - Parameter logger: where the one line goes when the memory cap is reached.
     /// - Complexity: O(1) amortised.
     public mutating func record(_ outcome: SampleOutcome, logger: Logger = .quiet) -> SyncNeed {

@@ -12,7 +12,7 @@ public enum JournalRecord: Sendable, Hashable {
     case event(SessionEventKind, time: Double)
     /// The input named its activity: ``/WorkoutCore/WorkoutBuilder/adoptActivity(_:)``.
     case activity(ActivityType)
-    /// The input's pauses are the device's timer events: ``WorkoutBuilder/useDeviceTimer()``. (Journals
+    /// The input's pauses are the device's timer events: ``/WorkoutCore/WorkoutBuilder/useDeviceTimer()``. (Journals
     /// written before this record existed never contain it and read as before.)
     case deviceTimer
 

@@ -42,7 +42,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
     /// When the journal is synced and the snapshot written, and how much may wait in memory.
     public let policy: JournalDurabilityPolicy
     /// The options the session's builder was created with (the journal's header): those given here, or
-    /// the session's when a ``/WorkoutLive/WorkoutSession`` was created with this recorder
+    /// the session's when a `WorkoutSession` was created with this recorder
     /// (``sessionUses(options:)``).
     public var options: WorkoutOptions { lock.withLock { appender.options } }
     private let fileSystem: any SessionFileSystem
@@ -135,7 +135,7 @@ public final class PersistentSessionRecorder: OutcomeRecorder, @unchecked Sendab
 
     // MARK: Recording
 
-    /// Takes the options of the session this recorder journals (a ``/WorkoutLive/WorkoutSession`` calls it
+    /// Takes the options of the session this recorder journals (a `WorkoutSession` calls it
     /// when it is created), so that the header holds what the session's builder measures with. Once the
     /// journal is open its header stays, and a difference is logged.
     public func sessionUses(options: WorkoutOptions) {

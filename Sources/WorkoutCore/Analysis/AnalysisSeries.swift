@@ -13,14 +13,14 @@ public struct AnalysisSeries: Sendable, Hashable {
     public private(set) var times = ContiguousArray<Double>()
     /// The workout's distance at each fix, metres: in the default mode, the distance along the smoothed
     /// track to the fix's smoothed point once every fix of the smoother's window after it is known (the
-    /// builder settles it, see ``settle(time:distanceMeters:)``); else as the builder measured it. It can
+    /// builder settles it, see `settle(time:distanceMeters:movingStepSeconds:)`); else as the builder measured it. It can
     /// shrink by a few metres when the mover stops (the chord waits where they stand).
     public private(set) var distancesMeters = ContiguousArray<Double>()
     /// Running time at each fix, seconds (pauses excluded).
     public private(set) var elapsedSeconds = ContiguousArray<Double>()
     /// The moving time of the step that ends at each fix, seconds: in the default mode, as the summary
     /// decides it on the fix's smoothed point once that has left the smoother's window (the builder settles
-    /// it with the distance, see ``settle(time:distanceMeters:movingStepSeconds:)``); before that, in
+    /// it with the distance, see `settle(time:distanceMeters:movingStepSeconds:)`); before that, in
     /// `--filter none` and where the device states the speed, the step's time when its speed reached the
     /// moving threshold. A step after a pause or a new segment never counts.
     public private(set) var movingStepSeconds = ContiguousArray<Double>()
@@ -38,7 +38,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     }
     /// The altitude at each fix, metres; NaN where the fix has none. In the default mode, the smoothed
     /// altitude of the fix once the altitude smoother has every fix of its window after it (the builder
-    /// settles it, see ``settle(time:altitudeMeters:)``), the one the summary's gain and loss count; before
+    /// settles it, see `settle(time:altitudeMeters:)`), the one the summary's gain and loss count; before
     /// that, and in `--filter none`, as the fix carried it.
     public private(set) var altitudesMeters = ContiguousArray<Float>()
     /// Whether the session paused, or a new segment began, between the previous fix and this one.

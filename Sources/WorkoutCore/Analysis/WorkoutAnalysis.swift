@@ -2,7 +2,7 @@ import WorkoutSamples
 
 /// What an athlete looks at after a workout: splits, laps, best efforts, mean-maximal curves, training
 /// load and climbs. Computed once, from the ``AnalysisSeries`` the builder collected, when the summary is
-/// made (``WorkoutBuilder/summary(skippedUnknownRecords:)``). Everything is empty for an untimed track.
+/// made (``WorkoutBuilder/summary(skippedUnknownRecords:device:)``). Everything is empty for an untimed track.
 public struct WorkoutAnalysis: Sendable, Hashable {
     /// Splits per kilometre and per mile.
     public var splits: Splits
@@ -37,6 +37,8 @@ public struct WorkoutAnalysis: Sendable, Hashable {
 
     /// The analysis of `series` for a workout with the figures `metrics`.
     /// - Parameters:
+    ///   - series: the workout's fixes and sensor readings, settled (``AnalysisSeries``).
+    ///   - metrics: the workout's figures (its start, end and elapsed time bound the analysis).
     ///   - holdLimitSeconds: how long a sensor reading stands (``WorkoutOptions/sensorHoldLimitSeconds``).
     ///   - ftpWatts: the athlete's functional threshold power, for IF and TSS.
     /// - Complexity: O(n) in fixes, readings and seconds of running time (O(k log n) for k splits or laps).
