@@ -24,4 +24,26 @@ extension ExportTrack {
         skippedFields = report.skippedFields
         damage = report.damage
     }
+
+    /// Reads a track held in memory (an uploaded body, a `Data`, a `[UInt8]`) through the engine and keeps
+    /// what it accepted, as ``init(contentsOfTrack:format:options:readOptions:)`` does for a file. The format
+    /// comes from `name`'s extension, else from the first bytes.
+    /// - Parameters:
+    ///   - bytes: the whole track.
+    ///   - name: the name in error messages (`name:line:column: what`), and its extension picks the format.
+    ///   - format: the input format, or `nil` to detect it.
+    ///   - options: how the engine measures the workout.
+    ///   - readOptions: as for a file: lenient by default (``/WorkoutExports/ExportTrack/skippedFields``,
+    ///     ``/WorkoutExports/ExportTrack/damage``), or `strict`.
+    /// - Throws: `TrackFormatError` (malformed, with `name`, line and column, or byte offset).
+    public init(
+        trackBytes bytes: some Sequence<UInt8>, name: String = "<memory>", format: TrackFormat? = nil,
+        options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
+    ) throws {
+        var recorder = ExportRecorder(options: options)
+        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &recorder)
+        self = recorder.track()
+        skippedFields = report.skippedFields
+        damage = report.damage
+    }
 }

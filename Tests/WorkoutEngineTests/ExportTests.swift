@@ -316,4 +316,20 @@ struct ExportTests {
         #expect(damage.reason.contains("truncated"))
         #expect(track.pointCount > 0)
     }
+
+    /// An upload held in memory exports as the same file read from disk does, with its skipped fields.
+    @Test func bytesInMemoryExportAsTheFileDoes() throws {
+        let url = TestPaths.sampleTrack("run-garmin-fr920xt-hr-cad-laps-devfields.fit")
+        let fromFile = try ExportTrack(contentsOfTrack: url.path)
+        let fromBytes = try ExportTrack(trackBytes: try Data(contentsOf: url), name: "upload.fit")
+        #expect(fromBytes.pointCount == fromFile.pointCount)
+        #expect(fromBytes.writeGPX(to: "") == fromFile.writeGPX(to: ""))
+        #expect(fromBytes.damage == nil)
+        let gpx = "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"47\" lon=\"8\"><time>2024-05-01T07:00:00Z</time><speed>n/a</speed></trkpt></trkseg></trk></gpx>"
+        let skipped = try ExportTrack(trackBytes: Array(gpx.utf8), name: "upload.gpx")
+        #expect(skipped.skippedFields["speed"]?.count == 1)
+        #expect(throws: TrackFormatError.self) {
+            try ExportTrack(trackBytes: Array(gpx.utf8), name: "upload.gpx", readOptions: TrackReadOptions(strict: true))
+        }
+    }
 }
