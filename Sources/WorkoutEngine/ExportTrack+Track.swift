@@ -17,12 +17,7 @@ extension ExportTrack {
         contentsOfTrack path: String, format: TrackFormat? = nil, options: WorkoutOptions = WorkoutOptions(),
         readOptions: TrackReadOptions = TrackReadOptions()
     ) throws {
-        let input = try TrackInput(path: path)
-        var recorder = ExportRecorder(options: options)
-        let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
-        self = recorder.track()
-        skippedFields = report.skippedFields
-        damage = report.damage
+        try self.init(reading: TrackInput(path: path), format: format, options: options, readOptions: readOptions)
     }
 
     /// Reads a track held in memory (an uploaded body, a `Data`, a `[UInt8]`) through the engine and keeps
@@ -40,8 +35,14 @@ extension ExportTrack {
         trackBytes bytes: some Sequence<UInt8>, name: String = "<memory>", format: TrackFormat? = nil,
         options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
     ) throws {
+        try self.init(reading: TrackInput(bytes: bytes, name: name), format: format, options: options, readOptions: readOptions)
+    }
+
+    /// One read of `input` through an ``/WorkoutExports/ExportRecorder``: what it accepted, and what the
+    /// reader left out (skipped fields, damage).
+    private init(reading input: TrackInput, format: TrackFormat?, options: WorkoutOptions, readOptions: TrackReadOptions) throws {
         var recorder = ExportRecorder(options: options)
-        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &recorder)
+        let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
         self = recorder.track()
         skippedFields = report.skippedFields
         damage = report.damage
