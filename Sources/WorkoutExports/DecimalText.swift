@@ -10,6 +10,24 @@ public enum DecimalText {
         guard value.isFinite else { return "" }
         if value == 0 { return "0" }
         var text = value.description
+        // Swift writes its round-trip digits positionally between 2⁻¹⁴ and 2⁵³ in magnitude, the values
+        // of coordinates, altitudes and sensors: then the only change is a trailing `.0` that goes.
+        let isPositional = text.withUTF8 { bytes in
+            !bytes.contains(UInt8(ascii: "e")) && !bytes.contains(UInt8(ascii: "E"))
+        }
+        if isPositional {
+            return text.withUTF8 { bytes in
+                let count = bytes.count
+                let endsInPointZero = count > 2 && bytes[count - 2] == UInt8(ascii: ".") && bytes[count - 1] == UInt8(ascii: "0")
+                return endsInPointZero ? String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(count - 2)]), as: UTF8.self) : nil
+            } ?? text
+        }
+        return positional(exponentText: text)
+    }
+
+    /// `text`, Swift's description of a finite non-zero value with an exponent, written positionally.
+    private static func positional(exponentText text: String) -> String {
+        var text = text
         var sign = ""
         if text.first == "-" { sign = "-"; text.removeFirst() }
         var exponent = 0

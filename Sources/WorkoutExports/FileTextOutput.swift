@@ -69,8 +69,13 @@ public final class FileTextOutput: TextOutputStream {
 
     public func write(_ string: String) {
         guard !closed else { return }
-        buffer.append(contentsOf: string.utf8)
-        if flushesEachWrite || buffer.count >= 1 << 16 { flush() }
+        // The string's bytes in one copy (a small string's too), not the UTF-8 view's generic append.
+        var string = string
+        let count = string.withUTF8 { bytes in
+            buffer.append(contentsOf: bytes)
+            return buffer.count
+        }
+        if flushesEachWrite || count >= 1 << 16 { flush() }
     }
 
     /// Writes out what is buffered; a failure is kept in ``failure``.

@@ -32,6 +32,8 @@ public struct GPXWriter<Output: TextOutputStream> {
     public let creator: String
 
     private var state = State.initial
+    /// The bytes of the point being written (kept to reuse its storage).
+    private var line: [UInt8] = []
     private enum State { case initial, inTrack, inSegment, finished }
 
     /// The Garmin TrackPointExtension v1 namespace (`hr`, `cad`, `atemp`).
@@ -78,25 +80,32 @@ public struct GPXWriter<Output: TextOutputStream> {
 
     /// Writes one `<trkpt>`, opening a segment first when none is open. Ignored after ``finish()`` and
     /// for a point whose latitude or longitude is not finite.
-    /// - Complexity: O(1), a few short strings.
+    /// - Complexity: O(1); one string of the point's text.
     public mutating func write(_ point: GPXTrackPoint) {
         let fix = point.location
         guard state != .finished, fix.latitude.isFinite, fix.longitude.isFinite else { return }
         if state != .inSegment { beginSegment() }
-        output.write("      <trkpt lat=\"\(DecimalText.shortest(fix.latitude))\" lon=\"\(DecimalText.shortest(fix.longitude))\">")
+        // The point's text is put together as bytes and written as one string (a write or a string
+        // append per piece costs more than the piece).
+        line.removeAll(keepingCapacity: true)
+        appendLiteral("      <trkpt lat=\"")
+        appendText(DecimalText.shortest(fix.latitude))
+        appendLiteral("\" lon=\"")
+        appendText(DecimalText.shortest(fix.longitude))
+        appendLiteral("\">")
         if let altitude = fix.altitudeMeters, altitude.isFinite {
-            output.write("<ele>\(DecimalText.shortest(altitude))</ele>")
+            element("ele", DecimalText.shortest(altitude))
         }
-        if let time = fix.time, let text = ISO8601Text.string(secondsSince1970: time, fraction: .milliseconds) {
-            output.write("<time>\(text)</time>")
+        if let time = fix.time, let timeText = ISO8601Text.string(secondsSince1970: time, fraction: .milliseconds) {
+            element("time", timeText)
         }
-        if !fix.hasFix { output.write("<fix>none</fix>") }
+        if !fix.hasFix { appendLiteral("<fix>none</fix>") }
         let perDOP = LocationSample.metersPerDilutionOfPrecision
         if let accuracy = fix.horizontalAccuracyMeters, accuracy.isFinite {
-            output.write("<hdop>\(DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))</hdop>")
+            element("hdop", DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))
         }
         if let accuracy = fix.verticalAccuracyMeters, accuracy.isFinite {
-            output.write("<vdop>\(DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))</vdop>")
+            element("vdop", DecimalText.shortest(Self.dilution(ofMeters: accuracy, perDOP: perDOP)))
         }
         let heartRate = point.heartRate.flatMap { $0.isFinite ? $0 : nil }
         let cadence = point.cadence.flatMap { $0.isFinite ? $0 : nil }
@@ -105,24 +114,45 @@ public struct GPXWriter<Output: TextOutputStream> {
         let course = fix.courseDegrees.flatMap { $0.isFinite ? $0 : nil }
         let power = point.powerWatts.flatMap { $0.isFinite ? $0 : nil }
         if heartRate != nil || cadence != nil || temperature != nil || speed != nil || course != nil || power != nil {
-            output.write("<extensions>")
+            appendLiteral("<extensions>")
             if heartRate != nil || cadence != nil || temperature != nil {
-                output.write("<gpxtpx:TrackPointExtension>")
-                if let temperature { output.write("<gpxtpx:atemp>\(DecimalText.shortest(temperature))</gpxtpx:atemp>") }
-                if let heartRate { output.write("<gpxtpx:hr>\(DecimalText.shortest(heartRate))</gpxtpx:hr>") }
-                if let cadence { output.write("<gpxtpx:cad>\(DecimalText.shortest(cadence))</gpxtpx:cad>") }
-                output.write("</gpxtpx:TrackPointExtension>")
+                appendLiteral("<gpxtpx:TrackPointExtension>")
+                if let temperature { element("gpxtpx:atemp", DecimalText.shortest(temperature)) }
+                if let heartRate { element("gpxtpx:hr", DecimalText.shortest(heartRate)) }
+                if let cadence { element("gpxtpx:cad", DecimalText.shortest(cadence)) }
+                appendLiteral("</gpxtpx:TrackPointExtension>")
             }
             if speed != nil || course != nil {
-                output.write("<gpxtpx2:TrackPointExtension>")
-                if let speed { output.write("<gpxtpx2:speed>\(DecimalText.shortest(speed))</gpxtpx2:speed>") }
-                if let course { output.write("<gpxtpx2:course>\(DecimalText.shortest(course))</gpxtpx2:course>") }
-                output.write("</gpxtpx2:TrackPointExtension>")
+                appendLiteral("<gpxtpx2:TrackPointExtension>")
+                if let speed { element("gpxtpx2:speed", DecimalText.shortest(speed)) }
+                if let course { element("gpxtpx2:course", DecimalText.shortest(course)) }
+                appendLiteral("</gpxtpx2:TrackPointExtension>")
             }
-            if let power { output.write("<power>\(DecimalText.shortest(power))</power>") }
-            output.write("</extensions>")
+            if let power { element("power", DecimalText.shortest(power)) }
+            appendLiteral("</extensions>")
         }
-        output.write("</trkpt>\n")
+        appendLiteral("</trkpt>\n")
+        output.write(String(decoding: line, as: UTF8.self))
+    }
+
+    /// Appends `<name>value</name>` to the point's bytes; `value` is a number or a time, nothing to escape.
+    private mutating func element(_ name: StaticString, _ value: String) {
+        appendLiteral("<")
+        appendLiteral(name)
+        appendLiteral(">")
+        appendText(value)
+        appendLiteral("</")
+        appendLiteral(name)
+        appendLiteral(">")
+    }
+
+    private mutating func appendLiteral(_ literal: StaticString) {
+        line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { line.append(contentsOf: $0) }
     }
 
     /// Closes every open element and returns the output. Later calls write nothing.

@@ -34,12 +34,32 @@ public enum ISO8601Text {
         let (year, month, day) = civilDate(daysSince1970: days)
         guard (1...9999).contains(year) else { return nil }
         let secondOfDay = millisecondOfDay / 1000, millisecond = millisecondOfDay % 1000
-        var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
-            + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-        if fraction == .milliseconds || millisecond != 0 {
-            text += "." + padded(millisecond, 3)
+        let withFraction = fraction == .milliseconds || millisecond != 0
+        // `YYYY-MM-DDThh:mm:ss` (19), `.sss` (4), `Z`: written digit by digit into the string's own storage.
+        return String(unsafeUninitializedCapacity: withFraction ? 24 : 20) { buffer in
+            var index = 0
+            func put(_ byte: UInt8) {
+                buffer[index] = byte
+                index += 1
+            }
+            func put(_ value: Int64, digits: Int) {
+                var divisor: Int64 = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            put(year, digits: 4); put(UInt8(ascii: "-")); put(month, digits: 2); put(UInt8(ascii: "-")); put(day, digits: 2)
+            put(UInt8(ascii: "T"))
+            put(secondOfDay / 3600, digits: 2); put(UInt8(ascii: ":")); put(secondOfDay / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":")); put(secondOfDay % 60, digits: 2)
+            if withFraction {
+                put(UInt8(ascii: ".")); put(millisecond, digits: 3)
+            }
+            put(UInt8(ascii: "Z"))
+            return index
         }
-        return text + "Z"
     }
 
     /// The proleptic Gregorian date of a day count since 1970-01-01: the inverse of the "days from civil"
@@ -54,10 +74,5 @@ public enum ISO8601Text {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return text.count < width ? String(repeating: "0", count: width - text.count) + text : text
     }
 }

@@ -118,6 +118,24 @@ struct GPXWriterTests {
         }
     }
 
+    /// Random doubles of every magnitude (random bit patterns): the text has no exponent, reads back as the
+    /// same value, and ends neither in a point nor in a fraction's trailing zero.
+    @Test func decimalTextReadsBackOnRandomValues() {
+        var rng = SplitMix64(seed: 11)
+        var checked = 0
+        while checked < 20_000 {
+            let value = Double(bitPattern: rng.next())
+            guard value.isFinite, value != 0 else { continue }
+            checked += 1
+            let text = DecimalText.shortest(value)
+            guard Double(text) == value, !text.contains("e"), !text.hasSuffix(".") else {
+                Issue.record("\(value.description) was written \(text)")
+                return
+            }
+            if text.contains(".") { #expect(!text.hasSuffix("0"), "\(text)") }
+        }
+    }
+
     @Test func timestampsHaveMillisecondsAndReadBack() {
         #expect(ISO8601Text.string(secondsSince1970: 0, fraction: .milliseconds) == "1970-01-01T00:00:00.000Z")
         #expect(ISO8601Text.string(secondsSince1970: 951_782_400.5, fraction: .milliseconds) == "2000-02-29T00:00:00.500Z")

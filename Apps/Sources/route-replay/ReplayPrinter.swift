@@ -25,6 +25,10 @@ struct ReplayPrinter: ReplayOutput {
         self.input = input
         self.paced = paced
         self.isTerminal = isatty(STDOUT_FILENO) == 1
+        // A replay of a file as fast as possible is written in 64 KiB blocks; paced (each event flushed,
+        // see `replay(_:)`) or from a live input (standard input, a pipe), each write goes out at once.
+        // (`sizeBytes` is known for a regular file only.)
+        if input.sizeBytes != nil && !paced { out.flushesEachWrite = false }
     }
 
     /// Prints one event. A failed write (standard output closed or full) stops the replay.
