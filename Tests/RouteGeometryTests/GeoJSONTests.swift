@@ -1,7 +1,8 @@
 import Foundation
 import Geodesy
-import RouteGeometry
+@testable import RouteGeometry
 import Testing
+import TestSupport
 
 private func parse(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -39,4 +40,38 @@ private func parse(_ text: String) throws -> [String: Any] {
     let object = try parse(text)
     #expect(object["geometry"] is NSNull)
     #expect((object["properties"] as? [String: Any])?.isEmpty == true)
+}
+
+/// `GeoJSON.fixed` against C's `printf("%.*f")` (through Foundation's `String(format:)`), which rounds the
+/// exact binary expansion half to even: coordinates, altitudes, ties and every magnitude.
+struct GeoJSONFixedNotationTests {
+    static func reference(_ value: Double, _ decimals: Int) -> String {
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    @Test func matchesPrintfOnCoordinatesAltitudesAndTies() {
+        var rng = SplitMix64(seed: 5)
+        var values: [Double] = [0.125, 1.005, 1.015, 2.5, -2.5, 0.5, 1.5, 9.9999999, 99.999999995, -0.0000000001, 0.00000005,
+                                0.000000051, 1e-20, 1e21, 123456789.987654321, -179.99999999, 159.79999999999995, 5e-324]
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: -180...180, using: &rng))
+            values.append((Double.random(in: -500...9000, using: &rng) * 100).rounded() / 100 + [0, 0.005, -0.005][Int(rng.next() % 3)])
+            values.append(Double(Int64.random(in: -1_800_000_000...1_800_000_000, using: &rng)) / 1e7)
+            let bits = Double(bitPattern: rng.next())
+            if bits.isFinite, abs(bits) < 1e30 { values.append(bits) }
+        }
+        var mismatches: [String] = []
+        for value in values {
+            for decimals in [0, 2, 7, 12] {
+                let ours = GeoJSON.fixed(value, decimals: decimals), printf = Self.reference(value, decimals)
+                if ours != printf, mismatches.count < 10 { mismatches.append("\(value) at \(decimals): \(ours) vs \(printf)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
