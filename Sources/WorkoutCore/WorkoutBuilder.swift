@@ -1102,6 +1102,12 @@ extension WorkoutBuilder {
         var meters = 0.0, moving = 0.0
         // The tangent plane at the chord's anchor, computed again only when the anchor moves.
         var scaleLatitude = Double.nan, scale = LocalScale(latitude: 0)
+        // The closure reads nothing of `self`: a method of the builder called in it copied the whole builder
+        // for each point of the window (a live replay spent a fifth of its time so).
+        let noiseDiffusion = smoother.noiseDiffusion
+        func moverShare(of point: PositionSmoother.Point) -> Double {
+            noiseDiffusion.lengthFactor(speedMetersPerSecond: point.speedMetersPerSecond)
+        }
         smoother.forEachPending { point in
             let movingStep = Self.movingStepSeconds(of: point, rules: rules)
             moving += movingStep ?? 0
