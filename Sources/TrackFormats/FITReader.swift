@@ -377,15 +377,17 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         case FITProfile.record:
             let when = time.flatMap { seconds(fromFIT: $0) }
             let latitude = integer(FITProfile.recordLatitude), longitude = integer(FITProfile.recordLongitude)
+            // Altitude is stored as (metres + 500) × 5: `(raw − 2500) / 5` rounds once, so 3299 reads as
+            // 159.8 (the nearest double), where `raw / 5 − 500` rounds twice and gives 159.79999999999995.
             if let latitude, let longitude {
-                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { $0 / 5 - 500 }
+                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
                 let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
                 try emit(.location(LocationSample(
                     time: when, latitude: Double(latitude) * FITProfile.degreesPerSemicircle,
                     longitude: Double(longitude) * FITProfile.degreesPerSemicircle,
                     altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
             } else if let distance = value(FITProfile.recordDistance) {
-                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { $0 / 5 - 500 }
+                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
                 let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
                 try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100, altitudeMeters: altitude,
                                                   speedMetersPerSecond: speed)),

@@ -131,6 +131,20 @@ import WorkoutSamples
         #expect(first.altitudeMeters.map { $0 > 0 && $0 < 500 } == true)
     }
 
+    /// The profile's altitude is (metres + 500) × 5: 3299 is 159.8 m, the double nearest to it, and 2500 is 0.
+    /// (`3299 / 5 − 500` in doubles is 159.79999999999995, which an export then writes.)
+    @Test("altitude reads as the double nearest to raw / 5 − 500")
+    func altitudeRoundsOnce() throws {
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (2, 2, 0x84)])
+        for (second, raw) in [(0, 3299), (1, 2500), (2, 2501), (3, 0)] as [(UInt32, UInt16)] {
+            file.message(local: 0, FITTestFile.le32(1_000_000_000 + second) + FITTestFile.le32(0x2000_0000)
+                         + FITTestFile.le32(0x1000_0000) + FITTestFile.le16(raw))
+        }
+        let (_, sink) = try FITTestReading.read(file.bytes())
+        #expect(sink.locations.map(\.altitudeMeters) == [159.8, 0, 0.2, -500])
+    }
+
     @Test("1-byte and 7-byte chunks give the same samples as one buffer", arguments: [
         "run-garmin-fr920xt-hr-cad-laps-devfields.fit", "run-polar-treadmill-12km.fit",
     ])

@@ -58,7 +58,7 @@ extension RouteReplay {
                     printError(message)
                 case .stored(let id):
                     if !progress.isShown {
-                        print("stored \(id) \(event.path) (\(event.pointCount) points) [\(event.done)/\(event.total)]")
+                        print("stored \(id) \(event.path) (\(event.pointCount) \(event.pointCount == 1 ? "point" : "points")) [\(event.done)/\(event.total)]")
                     }
                     if !event.skippedFields.isEmpty {
                         progress.clearLine()
