@@ -63,86 +63,41 @@ public enum GeoJSON {
     /// those go through `printf`.
     static func fixed(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "null" }
-        if number == 0 { return "0" }
-        var text = number.description
-        return text.withUTF8 { bytes -> String? in
-            rounded(shortestDigits: bytes, decimals: decimals)
-        } ?? exactlyRounded(number, decimals: decimals)
+        guard var decimal = DecimalDigits(number) else { return "0" }
+        return rounded(&decimal, decimals: decimals) ? decimal.positionalText : exactlyRounded(number, decimals: decimals)
     }
 
-    /// `fixed(_:decimals:)` from the bytes of Swift's description of a finite non-zero value (`-`, digits,
-    /// an optional point and an optional exponent); `nil` when the digits end on a rounding tie.
-    private static func rounded(shortestDigits bytes: UnsafeBufferPointer<UInt8>, decimals: Int) -> String? {
-        let zero = UInt8(ascii: "0")
-        var negative = false
-        // The value is 0.d₁d₂… × 10^point.
-        var digits: [UInt8] = []
-        digits.reserveCapacity(24)
-        var point = 0, seenPoint = false, index = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ".") {
-                seenPoint = true
-            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                var exponent = 0, sign = 1
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                    sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                    index += 1
-                }
-                while index < bytes.count { exponent = exponent * 10 + Int(bytes[index] &- zero); index += 1 }
-                point += sign * exponent
-                break
-            } else if digits.isEmpty && byte == zero {
-                // A leading zero: before the point it says nothing, after it the value is ten times smaller.
-                if seenPoint { point -= 1 }
-            } else {
-                digits.append(byte &- zero)
-                if !seenPoint { point += 1 }
-            }
-            index += 1
-        }
-        while digits.last == 0 { digits.removeLast() }
+    /// Rounds `decimal` to `decimals` fraction digits (see ``fixed(_:decimals:)``); `false`, leaving it
+    /// as it was, when that needs the exact expansion (more than 15 digits kept, or a tie).
+    private static func rounded(_ decimal: inout DecimalDigits, decimals: Int) -> Bool {
         // Keep the digits down to the `decimals`th after the point. Beyond 15 significant digits the last
         // kept one may come from the binary expansion past the shortest digits (8395.485 is
         // 8395.48500000000058…): `printf` writes those.
-        let kept = point + decimals
-        guard kept <= 15 else { return nil }
-        if digits.count > kept {
-            let next = kept >= 0 ? digits[kept] : 0
-            if next == 5 && digits.count == kept + 1 { return nil }
-            let up = next > 5 || (next == 5 && digits.count > kept + 1)
-            digits.removeLast(digits.count - Swift.max(kept, 0))
-            // (Below `kept == 0` the value is under a tenth of the last kept unit: `next` is 0, never up.)
-            if up {
-                var k = digits.count - 1
-                while k >= 0 && digits[k] == 9 { digits[k] = 0; k -= 1 }
-                if k >= 0 {
-                    digits[k] += 1
-                } else {
-                    digits.insert(1, at: 0)
-                    point += 1
-                }
+        let kept = decimal.point + decimals
+        guard kept <= 15 else { return false }
+        guard decimal.digits.count > kept else { return true }
+        // (Below `kept == 0` the value is under a tenth of the last kept unit: `next` is 0, never up.)
+        let next = kept >= 0 ? decimal.digits[kept] : 0
+        if next == 5 && decimal.digits.count == kept + 1 { return false }
+        let up = next > 5 || (next == 5 && decimal.digits.count > kept + 1)
+        decimal.digits.removeLast(decimal.digits.count - Swift.max(kept, 0))
+        if up {
+            var k = decimal.digits.count - 1
+            while k >= 0 && decimal.digits[k] == 9 {
+                decimal.digits[k] = 0
+                k -= 1
             }
-            while digits.last == 0 { digits.removeLast() }
+            if k >= 0 {
+                decimal.digits[k] += 1
+            } else {
+                decimal.digits.insert(1, at: 0)
+                decimal.point += 1
+            }
         }
-        if digits.isEmpty { return "0" }
-        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        if point <= 0 {
-            out.append(zero)
-            out.append(UInt8(ascii: "."))
-            out.append(contentsOf: repeatElement(zero, count: -point))
-            out.append(contentsOf: digits.lazy.map { $0 + zero })
-        } else if point >= digits.count {
-            out.append(contentsOf: digits.lazy.map { $0 + zero })
-            out.append(contentsOf: repeatElement(zero, count: point - digits.count))
-        } else {
-            out.append(contentsOf: digits[..<point].lazy.map { $0 + zero })
-            out.append(UInt8(ascii: "."))
-            out.append(contentsOf: digits[point...].lazy.map { $0 + zero })
-        }
-        return String(decoding: out, as: UTF8.self)
+        while decimal.digits.last == 0 { decimal.digits.removeLast() }
+        // A value rounded to zero is written `0`, never `-0`.
+        if decimal.digits.isEmpty { decimal.isNegative = false }
+        return true
     }
 
     /// `fixed(_:decimals:)` by `printf`, which rounds the exact binary expansion.

@@ -22,43 +22,7 @@ public enum DecimalText {
                 return endsInPointZero ? String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(count - 2)]), as: UTF8.self) : nil
             } ?? text
         }
-        return positional(exponentText: text)
-    }
-
-    /// `text`, Swift's description of a finite non-zero value with an exponent, written positionally.
-    private static func positional(exponentText text: String) -> String {
-        var text = text
-        var sign = ""
-        if text.first == "-" { sign = "-"; text.removeFirst() }
-        var exponent = 0
-        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(text[text.index(after: e)...]) ?? 0
-            text = String(text[..<e])
-        }
-        var whole = Substring(text)
-        var fraction: Substring = ""
-        if let dot = text.firstIndex(of: ".") {
-            whole = text[..<dot]
-            fraction = text[text.index(after: dot)...]
-        }
-        var digits = Array(whole.utf8) + Array(fraction.utf8)
-        // The decimal point sits after `point` digits.
-        var point = whole.count + exponent
-        var leading = 0
-        while leading < digits.count - 1, digits[leading] == UInt8(ascii: "0") { leading += 1 }
-        digits.removeFirst(leading)
-        point -= leading
-        while digits.count > 1, digits.last == UInt8(ascii: "0") { digits.removeLast() }
-        let zero = UInt8(ascii: "0")
-        var out: [UInt8] = Array(sign.utf8)
-        if point <= 0 {
-            out += [zero, UInt8(ascii: ".")] + [UInt8](repeating: zero, count: -point) + digits
-        } else if point >= digits.count {
-            out += digits + [UInt8](repeating: zero, count: point - digits.count)
-        } else {
-            out += digits[..<point] + [UInt8(ascii: ".")] + digits[point...]
-        }
-        return String(decoding: out, as: UTF8.self)
+        return DecimalDigits(value)?.positionalText ?? "0"
     }
 
     /// `value` rounded to at most `maximumFractionDigits` decimals (0...9), trailing zeros removed:
