@@ -63,6 +63,11 @@ public struct WorkoutBuilder: Sendable {
     /// The fixes the latest input of ``addForRecording(_:)`` accepted (its ``RecordedInput`` says which is its
     /// own), kept until the next such input; a recorder reads them in place.
     package private(set) var recordedFixes: [AcceptedFix] = []
+    /// Recording without the analysis (``addForRecording(_:)`` with ``WorkoutOptions/collectsAnalysis`` off):
+    /// the fixes whose smoothed points left the window since the recorder last took them, with the distance
+    /// to each, final (what the analysis would settle). Taken with ``takeSettledFixDistances(_:)``.
+    private var settledFixDistances: [(time: Double, distanceMeters: Double)] = []
+    private var keepsSettledFixDistances = false
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
     private var pendingChordMeters = 0.0
     /// Default mode: where the mover stands while the latest smoothed points were standing (see
@@ -258,19 +263,41 @@ public struct WorkoutBuilder: Sendable {
     /// and without live figures; a fix's distance is the distance counted so far, without the smoothed points
     /// still in the smoother's window: the analysis settles each fix's distance when its point leaves the
     /// window (``analysisSeries``), which is where a recorder takes the final figures from.
-    /// Only with ``WorkoutOptions/collectsAnalysis`` on (else it is ``add(_:)``'s outcome, in part).
+    /// With ``WorkoutOptions/collectsAnalysis`` off there is no analysis to settle them: the builder keeps
+    /// the settled distances for the recorder instead (``takeSettledFixDistances(_:)``,
+    /// ``forEachPendingFixDistance(_:)``), so a fix's distance is the same either way.
     /// - Complexity: O(1) amortised.
     package mutating func addForRecording(_ input: Sample) -> RecordedInput {
-        guard options.collectsAnalysis else { return RecordedInput(add(input), fixes: &recordedFixes) }
         // The buffer is lent to the collector and taken back (two swaps of an array reference): its capacity
         // is reused, and a fix is copied once, into it.
         var collector = RecordingCollector(fixes: [])
         swap(&collector.fixes, &recordedFixes)
         collector.fixes.removeAll(keepingCapacity: true)
-        take(input, isCall: false, into: &collector)
-        analysis.record(sample: input, collector.analysis.parts, clock: clock)
+        if options.collectsAnalysis {
+            take(input, isCall: false, into: &collector)
+            analysis.record(sample: input, collector.analysis.parts, clock: clock)
+        } else {
+            keepsSettledFixDistances = true
+            take(input, isCall: false, into: &collector)
+        }
         swap(&collector.fixes, &recordedFixes)
         return collector.recorded
+    }
+
+    /// Calls `body` with each fix time and distance settled since the last call (in time order), then
+    /// forgets them. Only a recording without the analysis keeps them (see ``addForRecording(_:)``).
+    /// - Complexity: O(settled fixes).
+    package mutating func takeSettledFixDistances(_ body: (_ time: Double, _ distanceMeters: Double) -> Void) {
+        for (time, meters) in settledFixDistances { body(time, meters) }
+        settledFixDistances.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with the time and distance of each fix whose smoothed point is still in the smoother's
+    /// window, as they stand now (what a summary now would settle them to), in time order.
+    /// - Complexity: O(window).
+    package func forEachPendingFixDistance(_ body: (_ time: Double, _ distanceMeters: Double) -> Void) {
+        let counted = route.distanceMeters
+        _ = walkSmoothingTail { time, meters, _ in body(time, counted + meters) }
     }
 
     /// Takes in a sample that is not a location, for a recorder: what ``addForRecording(_:)`` does, without
@@ -278,11 +305,7 @@ public struct WorkoutBuilder: Sendable {
     /// accepted).
     /// - Complexity: O(1) amortised.
     package mutating func addReadingForRecording(_ input: Sample) {
-        if options.collectsAnalysis {
-            addWithoutOutcome(input)  // the analysis takes what it takes from a recording's outcome
-        } else {
-            add(input)
-        }
+        addWithoutOutcome(input)  // the analysis takes what it takes from a recording's outcome
     }
 
     /// Takes in one sample like ``add(_:)``, without making an outcome: the path of a summary, which only
@@ -941,6 +964,7 @@ extension WorkoutBuilder {
     /// final, and the analysis takes them as that fix's (the ones the fix carried were the best estimates of
     /// its moment).
     private mutating func settleDistance(of point: PositionSmoother.Point, movingStepSeconds: Double?) {
+        if keepsSettledFixDistances { settledFixDistances.append((point.time, route.distanceMeters + pendingChordMeters)) }
         guard options.collectsAnalysis else { return }
         analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters, movingStepSeconds: movingStepSeconds)
     }

@@ -24,6 +24,9 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     private var pendingCadence: Double?
     private var pendingTemperature: Double?
     private var pendingPower: Double?
+    /// Without the analysis: the first point whose distance the builder has not settled yet
+    /// (``settleDistances()``).
+    private var settledPoints = 0
 
     private enum Latest {
         case none
@@ -81,6 +84,20 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             // two of a typical point's three samples skip making and copying it.
             builder.addReadingForRecording(sample)
             keepReading(sample)
+        }
+        if !builder.options.collectsAnalysis { settleDistances() }
+    }
+
+    /// Without the analysis, the builder settles the fixes' distances for the recorder: each timed point
+    /// takes its fix's as its smoothed point leaves the window (with the analysis, the analysis's series
+    /// has them, see ``forEachPoint(_:)``). Settlements come in time order; a time that matches no kept point
+    /// changes nothing.
+    private mutating func settleDistances() {
+        builder.takeSettledFixDistances { time, meters in
+            while settledPoints < points.count, (points[settledPoints].location.time ?? -.infinity) < time { settledPoints += 1 }
+            guard settledPoints < points.count, points[settledPoints].location.time == time else { return }
+            points[settledPoints].distanceMeters = meters
+            settledPoints += 1
         }
     }
 
@@ -208,10 +225,10 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         }
     }
 
-    /// What was accepted so far, by segment, with the figures. With the analysis on, each timed fix's
-    /// distance is the analysis's settled one (the distance along the smoothed track to it, see
-    /// ``/WorkoutCore/AnalysisSeries/distancesMeters``), whichever way the samples came in; the column stays
-    /// cumulative.
+    /// What was accepted so far, by segment, with the figures. Each timed fix's distance is its settled one,
+    /// the distance along the smoothed track to it (with the analysis on, the analysis's:
+    /// ``/WorkoutCore/AnalysisSeries/distancesMeters``; without it, the same figure, which the builder settles
+    /// for a recorder fed by ``consume(_:)``), whichever way the samples came in; the column stays cumulative.
     /// - Parameter given: the analysis of this recording when the caller already has it (its
     ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).
@@ -247,7 +264,11 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         let numbers = segmentNumbers()
         let untimed = builder.timeIsUnusable
         let series = builder.analysisSeries
-        var settled = 0, cumulative = 0.0
+        // Without the analysis: the fixes still in the smoother's window, as a summary now would settle them
+        // (those before were settled as they left it, see ``settleDistances()``).
+        var pending: [(time: Double, distanceMeters: Double)] = []
+        if series == nil { builder.forEachPendingFixDistance { pending.append(($0, $1)) } }
+        var settled = 0, pendingIndex = 0, cumulative = 0.0
         for (point, segment) in zip(points, pointSegments) {
             guard let number = numbers[segment] else { continue }
             var point = point
@@ -256,6 +277,12 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
                 if settled < series.fixCount, series.times[settled] == time {
                     point.distanceMeters = series.distancesMeters[settled]
                     settled += 1
+                }
+            } else if let time = point.location.time {
+                while pendingIndex < pending.count, pending[pendingIndex].time < time { pendingIndex += 1 }
+                if pendingIndex < pending.count, pending[pendingIndex].time == time {
+                    point.distanceMeters = pending[pendingIndex].distanceMeters
+                    pendingIndex += 1
                 }
             }
             cumulative = Swift.max(cumulative, point.distanceMeters)

@@ -87,7 +87,11 @@ extension RouteReplay {
         }
 
         func run() throws {
-            let options = try athlete.applied(to: track.workoutOptions)
+            var options = try athlete.applied(to: track.workoutOptions)
+            // GPX, GeoJSON and the polyline carry the route and each fix's own readings, nothing of the
+            // analysis (splits, curves, climbs: CSV's distances, charts and maps use it); the fixes'
+            // distances are settled the same way without it.
+            if target == .gpx || target == .geojson || target == .polyline { options.collectsAnalysis = false }
             let exported = try reportingErrors {
                 try ExportTrack(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
