@@ -50,12 +50,20 @@ public enum ISO8601Text {
                     divisor /= 10
                 }
             }
-            put(year, digits: 4); put(UInt8(ascii: "-")); put(month, digits: 2); put(UInt8(ascii: "-")); put(day, digits: 2)
+            put(year, digits: 4)
+            put(UInt8(ascii: "-"))
+            put(month, digits: 2)
+            put(UInt8(ascii: "-"))
+            put(day, digits: 2)
             put(UInt8(ascii: "T"))
-            put(secondOfDay / 3600, digits: 2); put(UInt8(ascii: ":")); put(secondOfDay / 60 % 60, digits: 2)
-            put(UInt8(ascii: ":")); put(secondOfDay % 60, digits: 2)
+            put(secondOfDay / 3600, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, digits: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay % 60, digits: 2)
             if withFraction {
-                put(UInt8(ascii: ".")); put(millisecond, digits: 3)
+                put(UInt8(ascii: "."))
+                put(millisecond, digits: 3)
             }
             put(UInt8(ascii: "Z"))
             return index
