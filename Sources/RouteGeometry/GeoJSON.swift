@@ -61,6 +61,7 @@ public enum GeoJSON {
     /// shorter than `s` (when `s` has more digits) or nearer to `v` (when as many), and the shortest
     /// digits would be `b`, not `s`. Only `s == b`, and more than 15 digits, need the exact expansion:
     /// those go through `printf`.
+    /// - Complexity: O(number of digits + decimals).
     static func fixed(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "null" }
         guard var decimal = DecimalDigits(number) else { return "0" }
@@ -69,6 +70,7 @@ public enum GeoJSON {
 
     /// Rounds `decimal` to `decimals` fraction digits (see ``fixed(_:decimals:)``); `false`, leaving it
     /// as it was, when that needs the exact expansion (more than 15 digits kept, or a tie).
+    /// - Complexity: O(number of digits).
     private static func rounded(_ decimal: inout DecimalDigits, decimals: Int) -> Bool {
         // Keep the digits down to the `decimals`th after the point. Beyond 15 significant digits the last
         // kept one may come from the binary expansion past the shortest digits (8395.485 is

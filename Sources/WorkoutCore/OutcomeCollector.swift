@@ -30,24 +30,32 @@ struct NoOutcome: OutcomeCollector {
 
 /// The collector of a recorder that reads a whole file (``WorkoutBuilder/addForRecording(_:)``): what the
 /// recorder keeps (``RecordedInput``, and the accepted fixes in ``fixes``, the builder's own buffer lent for the
-/// input; a fix's distance the distance counted so far, which the analysis settles) and what the analysis takes
-/// (as ``AnalysisOutcome``); no ``SampleOutcome``, no live figures.
+/// input; a fix's distance the distance counted so far, settled later by the analysis or, without it, by the
+/// builder for the recorder) and, when `collectsAnalysis`, what the analysis takes (as ``AnalysisOutcome``); no
+/// ``SampleOutcome``, no live figures.
 struct RecordingCollector: OutcomeCollector {
     var recorded = RecordedInput()
     var fixes: [AcceptedFix]
     var analysis = AnalysisOutcome()
+    var collectsAnalysis = true
     static var keepsFixes: Bool { true }
     static var needsLiveDistance: Bool { false }
-    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) { analysis.noteChange(change()) }
+    mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) {
+        if collectsAnalysis { analysis.noteChange(change()) }
+    }
     mutating func noteLocation(_ verdict: LocationVerdict) { recorded.location = verdict }
     mutating func noteLocationIndex(_ index: Int) { recorded.locationIndex = index }
-    mutating func noteRejectedReading(_ kind: ReadingKind) { analysis.noteRejectedReading(kind) }
+    mutating func noteRejectedReading(_ kind: ReadingKind) {
+        if collectsAnalysis { analysis.noteRejectedReading(kind) }
+    }
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
         if !released { recorded.ownFixIndex = fixes.count }
         fixes.append(fix)
-        analysis.noteAccepted(fix, released: released)
+        if collectsAnalysis { analysis.noteAccepted(fix, released: released) }
     }
-    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { analysis.noteDeviceDistance(step) }
+    mutating func noteDeviceDistance(_ step: DeviceDistanceStep) {
+        if collectsAnalysis { analysis.noteDeviceDistance(step) }
+    }
 }
 
 extension SampleOutcome: OutcomeCollector {

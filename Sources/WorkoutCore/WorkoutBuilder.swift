@@ -63,9 +63,9 @@ public struct WorkoutBuilder: Sendable {
     /// The fixes the latest input of ``addForRecording(_:)`` accepted (its ``RecordedInput`` says which is its
     /// own), kept until the next such input; a recorder reads them in place.
     package private(set) var recordedFixes: [AcceptedFix] = []
-    /// Recording without the analysis (``addForRecording(_:)`` with ``WorkoutOptions/collectsAnalysis`` off):
-    /// the fixes whose smoothed points left the window since the recorder last took them, with the distance
-    /// to each, final (what the analysis would settle). Taken with ``takeSettledFixDistances(_:)``.
+    /// For a recorder without the analysis (``keepSettledFixDistances()``): the fixes whose smoothed points
+    /// left the window since the recorder last took them, with the distance to each, final (what the
+    /// analysis would settle). Taken with ``takeSettledFixDistances(_:)``.
     private var settledFixDistances: [(time: Double, distanceMeters: Double)] = []
     private var keepsSettledFixDistances = false
     /// Default mode: the distance from the last chord's end to the latest smoothed point, not yet counted.
@@ -221,9 +221,10 @@ public struct WorkoutBuilder: Sendable {
         guard !options.activityIsExplicit, !sawActivitySample, activity != options.activity else { return nil }
         var changed = options
         changed.activity = activity
-        let deviceTimer = usesDeviceTimer
+        let deviceTimer = usesDeviceTimer, keepsSettled = keepsSettledFixDistances
         self = WorkoutBuilder(options: changed)
         usesDeviceTimer = deviceTimer
+        keepsSettledFixDistances = keepsSettled
         var outcome = SampleOutcome(input: .activity(activity))
         finish(&outcome)
         return outcome
@@ -263,9 +264,9 @@ public struct WorkoutBuilder: Sendable {
     /// and without live figures; a fix's distance is the distance counted so far, without the smoothed points
     /// still in the smoother's window: the analysis settles each fix's distance when its point leaves the
     /// window (``analysisSeries``), which is where a recorder takes the final figures from.
-    /// With ``WorkoutOptions/collectsAnalysis`` off there is no analysis to settle them: the builder keeps
-    /// the settled distances for the recorder instead (``takeSettledFixDistances(_:)``,
-    /// ``forEachPendingFixDistance(_:)``), so a fix's distance is the same either way.
+    /// With ``WorkoutOptions/collectsAnalysis`` off there is no analysis to settle them: a recorder has the
+    /// builder keep the settled distances instead (``keepSettledFixDistances()``), so a fix's distance is
+    /// the same either way.
     /// - Complexity: O(1) amortised.
     package mutating func addForRecording(_ input: Sample) -> RecordedInput {
         // The buffer is lent to the collector and taken back (two swaps of an array reference): its capacity
@@ -273,19 +274,24 @@ public struct WorkoutBuilder: Sendable {
         var collector = RecordingCollector(fixes: [])
         swap(&collector.fixes, &recordedFixes)
         collector.fixes.removeAll(keepingCapacity: true)
-        if options.collectsAnalysis {
-            take(input, isCall: false, into: &collector)
-            analysis.record(sample: input, collector.analysis.parts, clock: clock)
-        } else {
-            keepsSettledFixDistances = true
-            take(input, isCall: false, into: &collector)
-        }
+        collector.collectsAnalysis = options.collectsAnalysis
+        take(input, isCall: false, into: &collector)
+        if options.collectsAnalysis { analysis.record(sample: input, collector.analysis.parts, clock: clock) }
         swap(&collector.fixes, &recordedFixes)
         return collector.recorded
     }
 
+    /// From now on, keeps each fix's final distance as its smoothed point leaves the smoother's window, for a
+    /// recorder without the analysis (which would settle it otherwise): the recorder takes them after each
+    /// input with ``takeSettledFixDistances(_:)``, and those still in the window with
+    /// ``forEachPendingFixDistance(_:)``, whatever path the inputs took (``add(_:)``, ``addForRecording(_:)``,
+    /// a call). Memory: what is not taken accumulates, 16 bytes per fix.
+    package mutating func keepSettledFixDistances() {
+        keepsSettledFixDistances = true
+    }
+
     /// Calls `body` with each fix time and distance settled since the last call (in time order), then
-    /// forgets them. Only a recording without the analysis keeps them (see ``addForRecording(_:)``).
+    /// forgets them (see ``keepSettledFixDistances()``).
     /// - Complexity: O(settled fixes).
     package mutating func takeSettledFixDistances(_ body: (_ time: Double, _ distanceMeters: Double) -> Void) {
         for (time, meters) in settledFixDistances { body(time, meters) }

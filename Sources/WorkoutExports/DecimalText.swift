@@ -10,8 +10,8 @@ public enum DecimalText {
         guard value.isFinite else { return "" }
         if value == 0 { return "0" }
         var text = value.description
-        // Swift writes its round-trip digits positionally between 2⁻¹⁴ and 2⁵³ in magnitude, the values
-        // of coordinates, altitudes and sensors: then the only change is a trailing `.0` that goes.
+        // Swift writes its round-trip digits positionally from 10⁻⁴ up to 2⁵³ in magnitude, the values of
+        // coordinates, altitudes and sensors: then the only change is a trailing `.0` that goes.
         let isPositional = text.withUTF8 { bytes in
             !bytes.contains(UInt8(ascii: "e")) && !bytes.contains(UInt8(ascii: "E"))
         }

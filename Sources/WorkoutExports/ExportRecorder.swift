@@ -61,6 +61,9 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// A recorder whose builder measures with `options`.
     public init(options: WorkoutOptions = WorkoutOptions()) {
         self.builder = WorkoutBuilder(options: options)
+        // Without the analysis, the builder settles the fixes' distances for the recorder (see
+        // ``settleDistances()``).
+        if !options.collectsAnalysis { builder.keepSettledFixDistances() }
     }
 
     public mutating func trackActivity(named name: String) throws {
@@ -88,10 +91,11 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         if !builder.options.collectsAnalysis { settleDistances() }
     }
 
-    /// Without the analysis, the builder settles the fixes' distances for the recorder: each timed point
-    /// takes its fix's as its smoothed point leaves the window (with the analysis, the analysis's series
-    /// has them, see ``forEachPoint(_:)``). Settlements come in time order; a time that matches no kept point
-    /// changes nothing.
+    /// Without the analysis, the builder settles the fixes' distances for the recorder, whatever path the
+    /// input took: each timed point takes its fix's as its smoothed point leaves the window (with the
+    /// analysis, the analysis's series has them, see ``forEachPoint(_:)``). Settlements come in time order; a
+    /// time that matches no kept point changes nothing.
+    /// - Complexity: O(settled fixes) amortised.
     private mutating func settleDistances() {
         builder.takeSettledFixDistances { time, meters in
             while settledPoints < points.count, (points[settledPoints].location.time ?? -.infinity) < time { settledPoints += 1 }
@@ -110,6 +114,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         let outcome = builder.add(sample)
         var fixes: [AcceptedFix] = []
         keep(sample, RecordedInput(outcome, fixes: &fixes), fixes: fixes)
+        if !builder.options.collectsAnalysis { settleDistances() }
         return outcome
     }
 
@@ -160,7 +165,9 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     @discardableResult
     public mutating func apply(_ input: WorkoutInput) -> SampleOutcome? {
         if case .sample(let sample) = input { return add(sample) }
-        return builder.replay(input)
+        let outcome = builder.replay(input)
+        if !builder.options.collectsAnalysis { settleDistances() }
+        return outcome
     }
 
     /// Keeps what the builder did with a received fix: `fixes` are those it accepted, held ones released
@@ -228,7 +235,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// What was accepted so far, by segment, with the figures. Each timed fix's distance is its settled one,
     /// the distance along the smoothed track to it (with the analysis on, the analysis's:
     /// ``/WorkoutCore/AnalysisSeries/distancesMeters``; without it, the same figure, which the builder settles
-    /// for a recorder fed by ``consume(_:)``), whichever way the samples came in; the column stays cumulative.
+    /// for the recorder), whichever way the samples came in; the column stays cumulative.
     /// - Parameter given: the analysis of this recording when the caller already has it (its
     ///   summary's: ``/WorkoutCore/WorkoutSummary/analysis``); `nil` computes it from the recording.
     /// - Complexity: O(n).

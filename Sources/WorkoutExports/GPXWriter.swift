@@ -146,10 +146,12 @@ public struct GPXWriter<Output: TextOutputStream> {
         appendLiteral(">")
     }
 
+    /// Appends a literal's bytes to the point's bytes.
     private mutating func appendLiteral(_ literal: StaticString) {
         line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends a string's UTF-8 bytes to the point's bytes.
     private mutating func appendText(_ text: String) {
         var text = text
         text.withUTF8 { line.append(contentsOf: $0) }

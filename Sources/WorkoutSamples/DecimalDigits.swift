@@ -11,6 +11,7 @@ package struct DecimalDigits: Sendable, Equatable {
     package var point: Int
 
     /// The digits of `value`; `nil` when it is zero, infinite or not a number.
+    /// - Complexity: O(number of digits), one small string.
     package init?(_ value: Double) {
         guard value.isFinite, value != 0 else { return nil }
         var text = value.description
@@ -55,6 +56,7 @@ package struct DecimalDigits: Sendable, Equatable {
     }
 
     /// The digits written positionally: `-0.00001`, `120`, `3.25`; `0` when no digit is left.
+    /// - Complexity: O(number of digits + |point|).
     package var positionalText: String {
         guard !digits.isEmpty else { return "0" }
         let zero = UInt8(ascii: "0")

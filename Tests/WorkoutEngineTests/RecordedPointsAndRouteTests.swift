@@ -56,6 +56,24 @@ struct RecordedPointsAndRouteTests {
         }
     }
 
+    /// The same when the samples come one by one through `add(_:)` (a live session's path, and
+    /// `ExportTrack(samples:)`): the live estimates the fixes carried are replaced by the settled distances.
+    @Test func samplesAddedOneByOneAreTheSameWithoutTheAnalysis() throws {
+        struct Collected: TrackSampleSink {
+            var samples: [Sample] = []
+            mutating func consume(_ sample: Sample) throws { samples.append(sample) }
+        }
+        let directory = TestPaths.repositoryRoot.appendingPathComponent("SampleTracks")
+        for name in ["run-garmin-connect-hr-cadence.gpx", "run-suunto-ambit-hr-cad-pauses.gpx", "hike-garmin-gpsmap64s-2seg-elevation.gpx"] {
+            var collected = Collected()
+            _ = try TrackReader.read(TrackInput(path: directory.appendingPathComponent(name).path), into: &collected)
+            let with = ExportTrack(samples: collected.samples, options: WorkoutOptions(activity: .running))
+            let without = ExportTrack(samples: collected.samples, options: WorkoutOptions(activity: .running, collectsAnalysis: false))
+            #expect(without.segments == with.segments, "\(name)")
+            #expect(with.pointCount > 500, "\(name)")
+        }
+    }
+
     @Test func aSummaryWithItsSimplifiedRouteIsTheSummary() throws {
         for (name, recorder) in try Self.recorders() {
             let (summary, route) = try recorder.builder.summaryWithSimplifiedRoute()

@@ -15,13 +15,20 @@ struct ReplayRunner {
         let input = try TrackInput(path: trackPath)
         let output = ReplayPrinter(format: format, units: configuration.units, input: input, paced: configuration.speed != nil)
         let (result, printed): (TrackReplayResult, ReplayPrinter)
-        if let speed = configuration.speed {
-            (result, printed) = try TrackReplay.runPaced(
-                input, format: inputFormat, configuration: configuration, output: output, pacer: RealTimePacer(speed: speed),
-                continuing: recovered, samplesToSkip: samplesToSkip)
-        } else {
-            (result, printed) = try TrackReplay.run(
-                input, format: inputFormat, configuration: configuration, output: output, continuing: recovered, samplesToSkip: samplesToSkip)
+        do {
+            if let speed = configuration.speed {
+                (result, printed) = try TrackReplay.runPaced(
+                    input, format: inputFormat, configuration: configuration, output: output, pacer: RealTimePacer(speed: speed),
+                    continuing: recovered, samplesToSkip: samplesToSkip)
+            } else {
+                (result, printed) = try TrackReplay.run(
+                    input, format: inputFormat, configuration: configuration, output: output, continuing: recovered, samplesToSkip: samplesToSkip)
+            }
+        } catch {
+            // The frames computed before the error are written out (standard output is buffered; the
+            // printer's copies share it).
+            output.out.flush()
+            throw error
         }
         printReadingWarnings(path: trackPath, result.report.skippedFields, damage: result.report.damage)
         if result.journalFinished == false {

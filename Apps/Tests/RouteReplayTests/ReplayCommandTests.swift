@@ -33,6 +33,22 @@ struct ReplayCommandTests {
         #expect(objects.last?["type"] as? String == "summary")
     }
 
+    /// A replay as fast as possible writes standard output in blocks; when the input turns out bad
+    /// further on, the frames computed before the error are still written, then the error.
+    @Test func framesBeforeABadLineAreWritten() throws {
+        let track = Self.ndjsonTrack(seconds: 120)
+        let lastFixTime = try #require(try Self.objects(track).compactMap { $0["time"] as? Double }.max())
+        let text = track + "{\"type\":\"location\",\"time\":\n"
+        let path = try CLI.temporaryFile("cut.ndjson", text)
+        let result = try CLI.run(["replay", path, "--as-fast-as-possible", "--fps", "10"])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("cut.ndjson:"), "\(result.standardError)")
+        let frames = try Self.objects(result.standardOutput).filter { $0["type"] as? String == "frame" }
+        // Every frame up to the last good fix's time (the last 64 KiB block, 150 frames, was lost before).
+        let lastFrameTime = try #require(frames.last?["trackTime"] as? Double)
+        #expect(lastFrameTime >= lastFixTime - 0.1 - 1e-6, "the last frame is at \(lastFrameTime), the last fix at \(lastFixTime)")
+    }
+
     @Test func noFramesWhilePausedAndElapsedContinues() throws {
         let path = try CLI.temporaryFile("pause.ndjson", Self.ndjsonTrack(seconds: 120))
         let result = try CLI.run(["replay", path, "--as-fast-as-possible", "--fps", "10", "--pause-at", "30", "--resume-at", "50"])
