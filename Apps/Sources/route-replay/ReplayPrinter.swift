@@ -5,8 +5,9 @@ import Glibc
 
 /// Prints a replay: NDJSON objects, or a dashboard redrawn in place on a terminal (plain lines, at most one
 /// per second of track time and one per state change, when standard output is not a terminal). A paced
-/// replay writes each event through at once, so a file or pipe it writes to follows the replay as it runs
-/// (and keeps what was shown when the replay is stopped); one run as fast as possible writes in blocks.
+/// replay, or one fed by a live input (standard input, a pipe), writes each event through at once, so a file or
+/// pipe it writes to follows the replay as it runs (and keeps what was shown when the replay is stopped); a
+/// file replayed as fast as possible is written in blocks (flushed when the replay fails, see `ReplayRunner`).
 struct ReplayPrinter: ReplayOutput {
     let format: RouteReplay.Replay.OutputFormat
     let units: DisplayUnits
