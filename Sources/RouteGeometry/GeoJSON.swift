@@ -52,54 +52,14 @@ public enum GeoJSON {
     }
 
     /// A finite number in fixed notation with at most `decimals` fraction digits, trailing zeros trimmed:
-    /// the value's exact binary expansion rounded half to even, as C's `printf("%.*f")` rounds it.
-    ///
-    /// Rounded from Swift's shortest round-trip digits `s` of the value `v` when at most 15 significant
-    /// digits are kept (coordinates keep 10, altitudes 6): a step of the last kept digit is then more than
-    /// `v`'s spacing, so `v` and `s` round alike unless a rounding boundary `b` (a kept digit and a 5) lies
-    /// between them, or is `s`. A `b` strictly between them would itself read back as `v`, so it would be
-    /// shorter than `s` (when `s` has more digits) or nearer to `v` (when as many), and the shortest
-    /// digits would be `b`, not `s`. Only `s == b`, and more than 15 digits, need the exact expansion:
-    /// those go through `printf`.
+    /// the value's exact binary expansion rounded half to even, as C's `printf("%.*f")` rounds it. Rounded
+    /// from Swift's shortest round-trip digits where they decide it (`DecimalDigits.round(fractionDigits:)`,
+    /// which says why), else by `printf` (a tie, or more than 15 significant digits kept).
     /// - Complexity: O(number of digits + decimals).
     static func fixed(_ number: Double, decimals: Int) -> String {
         guard number.isFinite else { return "null" }
         guard var decimal = DecimalDigits(number) else { return "0" }
-        return rounded(&decimal, decimals: decimals) ? decimal.positionalText : exactlyRounded(number, decimals: decimals)
-    }
-
-    /// Rounds `decimal` to `decimals` fraction digits (see ``fixed(_:decimals:)``); `false`, leaving it
-    /// as it was, when that needs the exact expansion (more than 15 digits kept, or a tie).
-    /// - Complexity: O(number of digits).
-    private static func rounded(_ decimal: inout DecimalDigits, decimals: Int) -> Bool {
-        // Keep the digits down to the `decimals`th after the point. Beyond 15 significant digits the last
-        // kept one may come from the binary expansion past the shortest digits (8395.485 is
-        // 8395.48500000000058…): `printf` writes those.
-        let kept = decimal.point + decimals
-        guard kept <= 15 else { return false }
-        guard decimal.digits.count > kept else { return true }
-        // (Below `kept == 0` the value is under a tenth of the last kept unit: `next` is 0, never up.)
-        let next = kept >= 0 ? decimal.digits[kept] : 0
-        if next == 5 && decimal.digits.count == kept + 1 { return false }
-        let up = next > 5 || (next == 5 && decimal.digits.count > kept + 1)
-        decimal.digits.removeLast(decimal.digits.count - Swift.max(kept, 0))
-        if up {
-            var k = decimal.digits.count - 1
-            while k >= 0 && decimal.digits[k] == 9 {
-                decimal.digits[k] = 0
-                k -= 1
-            }
-            if k >= 0 {
-                decimal.digits[k] += 1
-            } else {
-                decimal.digits.insert(1, at: 0)
-                decimal.point += 1
-            }
-        }
-        while decimal.digits.last == 0 { decimal.digits.removeLast() }
-        // A value rounded to zero is written `0`, never `-0`.
-        if decimal.digits.isEmpty { decimal.isNegative = false }
-        return true
+        return decimal.round(fractionDigits: decimals) ? decimal.positionalText : exactlyRounded(number, decimals: decimals)
     }
 
     /// `fixed(_:decimals:)` by `printf`, which rounds the exact binary expansion.
