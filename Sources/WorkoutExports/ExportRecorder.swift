@@ -88,7 +88,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             builder.addReadingForRecording(sample)
             keepReading(sample)
         }
-        if !builder.options.collectsAnalysis { settleDistances() }
+        settleDistances()
     }
 
     /// Without the analysis, the builder settles the fixes' distances for the recorder, whatever path the
@@ -97,6 +97,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     /// time that matches no kept point changes nothing.
     /// - Complexity: O(settled fixes) amortised.
     private mutating func settleDistances() {
+        guard !builder.options.collectsAnalysis else { return }
         builder.takeSettledFixDistances { time, meters in
             while settledPoints < points.count, (points[settledPoints].location.time ?? -.infinity) < time { settledPoints += 1 }
             guard settledPoints < points.count, points[settledPoints].location.time == time else { return }
@@ -114,7 +115,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         let outcome = builder.add(sample)
         var fixes: [AcceptedFix] = []
         keep(sample, RecordedInput(outcome, fixes: &fixes), fixes: fixes)
-        if !builder.options.collectsAnalysis { settleDistances() }
+        settleDistances()
         return outcome
     }
 
@@ -166,7 +167,7 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
     public mutating func apply(_ input: WorkoutInput) -> SampleOutcome? {
         if case .sample(let sample) = input { return add(sample) }
         let outcome = builder.replay(input)
-        if !builder.options.collectsAnalysis { settleDistances() }
+        settleDistances()
         return outcome
     }
 
