@@ -17,6 +17,11 @@ enum DedicatedThread {
     /// Starts `body` on a new detached thread; falls back to running it on the calling thread when no
     /// thread can be created (the work still completes, only without the isolation).
     static func start(_ body: @escaping @Sendable () -> Void) {
+        if !startIfPossible(body) { body() }
+    }
+
+    /// Starts `body` on a new detached thread; `false` (and `body` not run) when no thread can be created.
+    static func startIfPossible(_ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, nil, { argument in
@@ -25,11 +30,12 @@ enum DedicatedThread {
             work.body()
             return nil
         }, work)
-        if status == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
+        guard status == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return false
         }
+        pthread_detach(thread)
+        return true
     }
 
     /// Runs `body` on a dedicated thread and suspends the caller (without blocking it) until it returns.

@@ -28,6 +28,15 @@ public final class TrackInput {
     /// and that is kept for a second pass), `nil` for a pipe, a terminal or another stream of chunks: with
     /// ``bytesRead`` it gives progress.
     public private(set) var sizeBytes: Int?
+    /// Whether the bytes are all there to be read at the reader's pace (a regular file, bytes in memory),
+    /// as opposed to a pipe, a terminal or chunks that arrive over time.
+    public var isRandomAccess: Bool {
+        switch source {
+        case .descriptor: sizeBytes != nil
+        case .memory: true
+        case .chunks: false
+        }
+    }
     /// The chunks received so far, in one buffer, while a stream of chunks of stated size can still go back
     /// to its start; `nil` otherwise.
     private var received: [UInt8]?

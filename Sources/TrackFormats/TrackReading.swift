@@ -62,10 +62,16 @@ public struct TrackReadOptions: Sendable, Hashable {
     /// counted in ``TrackReadReport/skippedFields``, and a damaged binary file keeps what was read before
     /// the damage (``TrackReadReport/damage``). `true`: both are errors.
     public var strict: Bool
+    /// `true` (the default): ``TrackReader/read(_:format:options:readingAheadInto:)``, which the one-shot
+    /// summaries use, parses a file of at least ``TrackReader/readAheadMinimumBytes`` on a second thread
+    /// while the engine works. `false`: everything on the calling thread, for callers that already keep
+    /// every core busy (many files summarised at once).
+    public var readsAhead: Bool
 
-    /// Options for reading; by default lenient (`strict: false`).
-    public init(strict: Bool = false) {
+    /// Options for reading; by default lenient (`strict: false`), reading large files ahead.
+    public init(strict: Bool = false, readsAhead: Bool = true) {
         self.strict = strict
+        self.readsAhead = readsAhead
     }
 }
 

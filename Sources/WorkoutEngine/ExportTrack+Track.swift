@@ -4,7 +4,8 @@ public import WorkoutExports
 
 extension ExportTrack {
     /// Reads a GPX, TCX, FIT, JSON or NDJSON track (a path, or `-` for standard input) through the engine,
-    /// streaming, and keeps what it accepted.
+    /// streaming, and keeps what it accepted. A file of at least 1 MiB is parsed on a second thread while the
+    /// engine works, as for a summary (``/TrackFormats/TrackReadOptions/readsAhead``).
     /// - Throws: `TrackInputError`, `TrackFormatError`, as ``/TrackFormats/TrackReader/read(_:format:options:into:)``.
     /// - Complexity: O(n) time; memory O(fixes read).
     /// - Parameter readOptions: whether an optional field that does not parse is dropped and counted in
@@ -42,7 +43,7 @@ extension ExportTrack {
     /// reader left out (skipped fields, damage).
     private init(reading input: TrackInput, format: TrackFormat?, options: WorkoutOptions, readOptions: TrackReadOptions) throws {
         var recorder = ExportRecorder(options: options)
-        let report = try TrackReader.read(input, format: format, options: readOptions, into: &recorder)
+        let report = try TrackReader.read(input, format: format, options: readOptions, readingAheadInto: &recorder)
         self = recorder.track()
         skippedFields = report.skippedFields
         damage = report.damage

@@ -3,7 +3,9 @@ public import WorkoutCore
 
 extension WorkoutSummary {
     /// Reads a GPX, TCX, FIT, JSON or NDJSON track (a path, or `-` for standard input) and summarises it, streaming:
-    /// memory grows with the accepted route, never with the file.
+    /// memory grows with the accepted route, never with the file. A file of at least 1 MiB is parsed on a
+    /// second thread while the engine works (``/TrackFormats/TrackReader/read(_:format:options:readingAheadInto:)``;
+    /// `readOptions.readsAhead = false` keeps it on the calling thread).
     ///
     /// - Parameter format: the input format, or `nil` to detect it from the extension and first bytes.
     /// - Throws: `TrackInputError` (missing or unreadable), `TrackFormatError` (malformed, with file,
@@ -18,21 +20,22 @@ extension WorkoutSummary {
     ) throws {
         let input = try TrackInput(path: path)
         var builder = WorkoutBuilder(options: options)
-        let report = try TrackReader.read(input, format: format, options: readOptions, into: &builder)
+        let report = try TrackReader.read(input, format: format, options: readOptions, readingAheadInto: &builder)
         self = try builder.finishingSummary(reading: report)
     }
 }
 
 extension WorkoutSummary {
     /// Summarises a track held in memory (an uploaded body, a `Data`, a `[UInt8]`), without a temporary
-    /// file. The format comes from `name`'s extension, else from the first bytes.
+    /// file. The format comes from `name`'s extension, else from the first bytes. At least 1 MiB of bytes
+    /// is parsed on a second thread while the engine works, as a file is.
     /// - Throws: `TrackFormatError` (malformed, with `name`, line and column).
     public init(
         trackBytes bytes: some Sequence<UInt8>, name: String = "<memory>", format: TrackFormat? = nil,
         options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions()
     ) throws {
         var builder = WorkoutBuilder(options: options)
-        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, into: &builder)
+        let report = try TrackReader.read(TrackInput(bytes: bytes, name: name), format: format, options: readOptions, readingAheadInto: &builder)
         self = try builder.finishingSummary(reading: report)
     }
 

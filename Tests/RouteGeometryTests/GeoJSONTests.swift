@@ -57,7 +57,7 @@ struct GeoJSONFixedNotationTests {
     @Test func matchesPrintfOnCoordinatesAltitudesAndTies() {
         var rng = SplitMix64(seed: 5)
         var values: [Double] = [0.125, 1.005, 1.015, 2.5, -2.5, 0.5, 1.5, 9.9999999, 99.999999995, -0.0000000001, 0.00000005,
-                                0.000000051, 1e-20, 1e21, 123456789.987654321, -179.99999999, 159.79999999999995, 5e-324]
+                                0.000000051, 1e-20, 1e21, 123456789.987654321, -179.99999999, 159.79999999999995, .leastNonzeroMagnitude]
         for _ in 0..<20_000 {
             values.append(Double.random(in: -180...180, using: &rng))
             values.append((Double.random(in: -500...9000, using: &rng) * 100).rounded() / 100 + [0, 0.005, -0.005][Int(rng.next() % 3)])

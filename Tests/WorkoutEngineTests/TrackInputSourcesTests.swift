@@ -36,6 +36,24 @@ struct TrackInputSourcesTests {
         }
     }
 
+    /// A file of more than 1 MiB is parsed on a second thread while the engine works: the same summary as
+    /// on one thread, from a file and from bytes in memory.
+    @Test(arguments: ["gpx", "ndjson"])
+    func aLargeFileReadAheadGivesTheSameSummary(format: String) throws {
+        let track = SyntheticTrack.run(seed: 11, durationSeconds: 7200)
+        let text = format == "gpx" ? SyntheticTrack.gpx(track.noisy) : SyntheticTrack.ndjson(track.noisy)
+        #expect(text.utf8.count > TrackReader.readAheadMinimumBytes)
+        let directory = try TestPaths.temporaryDirectory("read-ahead")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("run.\(format)").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let oneThread = try WorkoutSummary(contentsOfTrack: path, readOptions: TrackReadOptions(readsAhead: false)).jsonText()
+        #expect(try WorkoutSummary(contentsOfTrack: path).jsonText() == oneThread)
+        #expect(try WorkoutSummary(trackBytes: Array(text.utf8), name: "run.\(format)").jsonText() == oneThread)
+        let exportOneThread = try ExportTrack(contentsOfTrack: path, readOptions: TrackReadOptions(readsAhead: false)).writeCSV(to: "")
+        #expect(try ExportTrack(contentsOfTrack: path).writeCSV(to: "") == exportOneThread)
+    }
+
     @Test func ndjsonChunksWithoutAnExtensionAreSniffed() async throws {
         let track = SyntheticTrack.run(seed: 3, durationSeconds: 600)
         let text = SyntheticTrack.ndjson(track.noisy)

@@ -69,7 +69,8 @@ extension RouteReplay {
         private func summariseMany(_ files: [String], options: WorkoutOptions) throws {
             let jobs = jobs ?? Self.processorCount
             let inputFormat = track.inputFormat
-            let readOptions = track.readOptions
+            // The jobs keep the cores busy: a second thread per file would only contend with them.
+            let readOptions = { var read = track.readOptions; read.readsAhead = jobs < 2; return read }()
             let format = format
             let units = units
             let batch = SummaryBatch(paths: files, jobs: jobs) { path in
