@@ -154,8 +154,34 @@ struct AnalysisSplitsTests {
     @Test func theFastestStretchIsFound() throws {
         // 1 Hz at 3 m/s, except 80 s at 5 m/s from 1 233 m to 1 633 m: the best 400 m is that stretch, 80 s
         // (moving it by δ either way trades δ / 5 s for δ / 3 s); the best 1 km holds it and 600 m at 3 m/s.
+        let summary = try Self.summaryWithAFastStretch(fixes: 1200)
+        let best400 = try #require(summary.analysis.bestEfforts.first { $0.name == "400m" })
+        #expect(abs(best400.elapsedSeconds - 80) < 1e-6, "\(best400.elapsedSeconds)")
+        #expect(abs(best400.startDistanceMeters - 1233) < 1e-6)
+        #expect(abs(best400.startOffsetSeconds - 411) < 1e-6)
+        let best1k = try #require(summary.analysis.bestEfforts.first { $0.name == "1k" })
+        #expect(abs(best1k.elapsedSeconds - (80 + 600 / 3)) < 1e-6, "\(best1k.elapsedSeconds)")
+    }
+
+    /// A run of 12 000 fixes (3 h 20 min, 36 km), whose best efforts are computed on a second thread while
+    /// the rest of the analysis is computed (from 10 000 fixes): each is the fast stretch and the rest at
+    /// 3 m/s, as on one thread.
+    @Test func theFastestStretchesOfALongRunAreFound() throws {
+        let summary = try Self.summaryWithAFastStretch(fixes: 12_000)
+        let efforts = summary.analysis.bestEfforts
+        #expect(efforts.map(\.name) == ["400m", "halfMile", "1k", "1mile", "2miles", "5k", "10k", "15k", "10miles", "20k", "halfMarathon", "30k"])
+        for effort in efforts {
+            // 400 m of the stretch at 5 m/s and the rest at 3 m/s.
+            let expected = 80 + (effort.distanceMeters - 400) / 3
+            #expect(abs(effort.elapsedSeconds - expected) < 1e-6, "\(effort.name): \(effort.elapsedSeconds) s, \(expected) s by arithmetic")
+            #expect(effort.startDistanceMeters <= 1233 + 1e-6 && effort.endDistanceMeters >= 1633 - 1e-6, "\(effort.name) holds the stretch")
+        }
+    }
+
+    /// Fixes at 1 Hz and 3 m/s along a meridian, but 5 m/s for the 80 s from 1 233 m to 1 633 m.
+    static func summaryWithAFastStretch(fixes: Int) throws -> WorkoutSummary {
         var distances: [Double] = [0]
-        while distances.count < 1200 {
+        while distances.count < fixes {
             let k = distances.count
             distances.append(distances[k - 1] + ((412...491).contains(k) ? 5 : 3))
         }
@@ -164,13 +190,7 @@ struct AnalysisSplitsTests {
         let samples = points.enumerated().map { k, point in
             Sample.location(LocationSample(time: Self.start + Double(k), latitude: point.latitude, longitude: point.longitude))
         }
-        let summary = try WorkoutSummary(samples: samples, options: Self.options)
-        let best400 = try #require(summary.analysis.bestEfforts.first { $0.name == "400m" })
-        #expect(abs(best400.elapsedSeconds - 80) < 1e-6, "\(best400.elapsedSeconds)")
-        #expect(abs(best400.startDistanceMeters - 1233) < 1e-6)
-        #expect(abs(best400.startOffsetSeconds - 411) < 1e-6)
-        let best1k = try #require(summary.analysis.bestEfforts.first { $0.name == "1k" })
-        #expect(abs(best1k.elapsedSeconds - (80 + 600 / 3)) < 1e-6, "\(best1k.elapsedSeconds)")
+        return try WorkoutSummary(samples: samples, options: Self.options)
     }
 
     @Test func lapsFromLapEvents() throws {

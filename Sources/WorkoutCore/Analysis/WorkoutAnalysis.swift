@@ -1,3 +1,4 @@
+import SessionSupport
 import WorkoutSamples
 
 /// What an athlete looks at after a workout: splits, laps, best efforts, mean-maximal curves, training
@@ -34,6 +35,10 @@ public struct WorkoutAnalysis: Sendable, Hashable {
     public static let maximumGridSeconds: Double = 8 * 86_400
     /// Distance past which there are no climbs: 10 000 km (a profile of a million 10 m steps).
     public static let maximumClimbDistanceMeters: Double = 10_000_000
+    /// Fixes from which the best efforts are computed on a second thread while the rest of the analysis
+    /// is computed on the caller's (about 2.8 hours at 1 Hz, where they take a few milliseconds: less, the
+    /// thread's start costs about what it saves).
+    static let forkedBestEffortsMinimumFixes = 10_000
 
     /// The analysis of `series` for a workout with the figures `metrics`.
     /// - Parameters:
@@ -56,8 +61,13 @@ public struct WorkoutAnalysis: Sendable, Hashable {
         splits = Splits(context: context, startTime: startTime, endTime: endTime, endElapsedSeconds: endElapsed)
         laps = LapAnalysis.laps(marks: series.laps, startTime: startTime, endTime: endTime,
                                 endElapsedSeconds: endElapsed, context: context)
-        if BestEfforts.applies(to: metrics.activity) {
-            bestEfforts = BestEfforts.efforts(times: track.times, distances: track.distances, startTime: startTime)
+        // A long workout's best efforts (about half the analysis) on a second thread, the rest on this one.
+        let (times, distances) = (track.times, track.distances)
+        let forkedEfforts = BestEfforts.applies(to: metrics.activity) && track.count >= Self.forkedBestEffortsMinimumFixes
+            ? ForkedWork { BestEfforts.efforts(times: times, distances: distances, startTime: startTime) } : nil
+        defer { if let forkedEfforts { bestEfforts = forkedEfforts.join() } }
+        if BestEfforts.applies(to: metrics.activity), forkedEfforts == nil {
+            bestEfforts = BestEfforts.efforts(times: times, distances: distances, startTime: startTime)
         }
         if track.totalDistance <= Self.maximumClimbDistanceMeters {
             // Each outing on its own: no climb runs across the difference between two places.
