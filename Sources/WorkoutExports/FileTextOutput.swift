@@ -11,7 +11,8 @@ import Darwin
 ///
 /// A file is written to a temporary file in the same directory (`.<name>.<random>.tmp`), flushed and
 /// renamed over the target only by ``close()``, so a full disk or a crash never leaves a cut file in place
-/// of the old one. Writes are buffered (64 KiB); ``flushesEachWrite`` makes each write go out at once (a
+/// of the old one. A target that is not a regular file (a device such as `/dev/null`, a named pipe, a socket)
+/// is written in place instead: renaming over it would put a regular file where the device was. Writes are buffered (64 KiB); ``flushesEachWrite`` makes each write go out at once (a
 /// live consumer reading a pipe). The first failing write is kept and reported by ``close()``; later writes
 /// are dropped.
 ///
@@ -21,6 +22,8 @@ public final class FileTextOutput: TextOutputStream {
     private let descriptor: Int32
     /// The temporary file and its target, for a file output.
     private let replacing: (temporary: String, target: String)?
+    /// Whether ``close()`` closes the descriptor (a file this object opened, not standard output).
+    private let closesDescriptor: Bool
     private var buffer: [UInt8] = []
     private var closed = false
     /// The `errno` of the first write that failed.
@@ -40,17 +43,31 @@ public final class FileTextOutput: TextOutputStream {
         return FileTextOutput(descriptor: 1, replacing: nil, name: "-", flushesEachWrite: !isRegularFile)
     }
 
-    private init(descriptor: Int32, replacing: (temporary: String, target: String)?, name: String, flushesEachWrite: Bool) {
+    private init(descriptor: Int32, replacing: (temporary: String, target: String)?, name: String, flushesEachWrite: Bool,
+                 closesDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.replacing = replacing
+        self.closesDescriptor = closesDescriptor || replacing != nil
         self.name = name
         self.flushesEachWrite = flushesEachWrite
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// A new file at `path`, replacing any file there when ``close()`` succeeds.
-    /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable.
+    /// A new file at `path`, replacing any file there when ``close()`` succeeds; a device, named pipe or
+    /// socket at `path` is written in place (flushed on each write for a pipe or a socket, which have a
+    /// live reader).
+    /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable, or the
+    ///   device or pipe cannot be opened for writing.
     public convenience init(replacingFileAt path: String) throws(FileOutputError) {
+        var info = stat()
+        let type = stat(path, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        if type != S_IFREG, type != S_IFDIR {
+            let fd = SystemCalls.openFile(path, O_WRONLY | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
+            self.init(descriptor: fd, replacing: nil, name: path, flushesEachWrite: type == S_IFIFO || type == S_IFSOCK,
+                      closesDescriptor: true)
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -61,10 +78,9 @@ public final class FileTextOutput: TextOutputStream {
     }
 
     deinit {
-        if let replacing, !closed {
-            _ = SystemCalls.closeFile(descriptor)
-            _ = unlink(replacing.temporary)
-        }
+        guard !closed else { return }
+        if closesDescriptor { _ = SystemCalls.closeFile(descriptor) }
+        if let replacing { _ = unlink(replacing.temporary) }
     }
 
     public func write(_ string: String) {
@@ -108,7 +124,10 @@ public final class FileTextOutput: TextOutputStream {
         guard !closed else { return try checkWritten() }
         flush()
         closed = true
-        guard let replacing else { return try checkWritten() }
+        guard let replacing else {
+            if closesDescriptor, SystemCalls.closeFile(descriptor) != 0, failure == nil { failure = errno }
+            return try checkWritten()
+        }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         _ = SystemCalls.closeFile(descriptor)
         if failure == nil, SystemCalls.renameFile(replacing.temporary, replacing.target) != 0 { failure = errno }
