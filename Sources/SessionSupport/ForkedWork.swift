@@ -12,7 +12,9 @@ import Darwin
 /// A plain POSIX thread, not a task: a caller on Swift's cooperative pool (a server's request, an async
 /// `main`) that waits in ``join()`` waits for a thread that exists, never for a free thread of the pool.
 /// When no thread can be created the work runs in ``join()``, on the caller's thread.
-package final class ForkedWork<Value: Sendable>: @unchecked Sendable {
+///
+/// Not `Sendable`: one owner starts it and joins it.
+package final class ForkedWork<Value: Sendable> {
     /// The body and its result; the thread writes `value` before it ends and `join()` reads it after
     /// `pthread_join`, which orders the two.
     private final class Job: Runnable, @unchecked Sendable {

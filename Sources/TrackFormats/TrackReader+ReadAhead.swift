@@ -11,13 +11,14 @@ extension TrackReader {
     /// does with each sample (the engine's filter, smoothers and analysis). The sink sees exactly the
     /// calls, in the same order, that a read on one thread gives it; only when they happen changes.
     ///
-    /// The input is read on one thread only when it is a regular file or bytes in memory of at least
+    /// The input is read on a second thread only when it is a regular file or bytes in memory of at least
     /// ``readAheadMinimumBytes``, when `options.readsAhead` is `true`, and when a thread can be started;
     /// otherwise it is read on the calling thread as ``read(_:format:options:into:)`` does.
     ///
     /// The input moves to the reader's thread for the duration of the call: nothing else may read it, or
-    /// its ``TrackInput/bytesRead``, meanwhile (an observer set with ``TrackInput/observeBytes(_:)`` runs on
-    /// that thread). The call returns only after the reader's thread is done with it.
+    /// its ``TrackInput/bytesRead``, meanwhile. An observer set with ``TrackInput/observeBytes(_:)`` runs on
+    /// that thread: it must not share unguarded state with the sink. The call returns only after the
+    /// reader's thread is done with the input, and has let go of it.
     ///
     /// - Parameters:
     ///   - input: a file or bytes in memory.
@@ -49,7 +50,10 @@ extension TrackReader {
         let moved = MovedInput(input)
         let started = DedicatedThread.startIfPossible {
             var forward = ReadAheadSink(events: events)
-            var result = Result { try TrackReader.read(moved.input, format: format, options: options, into: &forward) }
+            var result = moved.read(format: format, options: options, into: &forward)
+            // The input goes before the outcome does: the caller may drop its own reference at once, and the
+            // input (its descriptor, its observer) must not end on this thread after the call returned.
+            moved.input = nil
             // The samples read before a fault go to the sink before the fault is reported, as on one thread.
             if !forward.flush(), case .success = result { result = .failure(ReadAheadSink.Stopped()) }
             events.finish()
@@ -92,8 +96,14 @@ private enum ReadAheadEvent: Sendable {
 /// Moves a `TrackInput` (not thread safe) to the reader's thread: the calling thread does not touch it
 /// until the reader's outcome arrives, which orders every access.
 private final class MovedInput: @unchecked Sendable {
-    let input: TrackInput
+    var input: TrackInput?
     init(_ input: TrackInput) { self.input = input }
+
+    /// Reads the input into `sink`; the reference taken here ends when this returns.
+    func read<Sink: TrackSampleSink>(format: TrackFormat?, options: TrackReadOptions, into sink: inout Sink) -> Result<TrackReadReport, any Error> {
+        guard let input else { return .failure(ReadAheadSink.Stopped()) }
+        return Result { try TrackReader.read(input, format: format, options: options, into: &sink) }
+    }
 }
 
 /// The sink on the reader's thread: batches samples and hands them over, blocking while the calling

@@ -66,7 +66,8 @@ struct ReadAheadTests {
         text += #"<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"# + "\n"
         for k in 0..<points {
             let lat = k == bad ? "" : #"lat="\#(47 + Double(k) * 1e-5)" "#
-            text += #"<trkpt \#(lat)lon="8.0"><ele>400</ele><time>2024-01-01T00:\#(k / 60 / 10)\#(k / 60 % 10):\#(k % 60 / 10)\#(k % 10)Z</time></trkpt>"# + "\n"
+            let time = String(format: "%02d:%02d:%02d", k / 3600, k / 60 % 60, k % 60)
+            text += #"<trkpt \#(lat)lon="8.0"><ele>400</ele><time>2024-01-01T\#(time)Z</time></trkpt>"# + "\n"
         }
         text += "</trkseg></trk></gpx>\n"
         return Array(text.utf8)
@@ -93,6 +94,21 @@ struct ReadAheadTests {
         #expect(ahead.0.sampleCount == refusingAt)
         #expect(throws: EventLog.Refused.self) { try plain.1.get() }
         #expect(throws: EventLog.Refused.self) { try ahead.1.get() }
+    }
+
+    /// A sink that fails early in a file of many batches (more than the channel holds) stops the reader,
+    /// which would otherwise wait for room that never comes: the call returns, and the reader has not read
+    /// the file to its end.
+    @Test(.timeLimit(.minutes(1)))
+    func aSinkThatFailsEarlyInALargeFileStopsTheReader() throws {
+        let bytes = Self.gpx(points: 20_000)
+        let input = TrackInput(bytes: bytes, name: "run.gpx")
+        var log = EventLog(refusingAt: 10)
+        #expect(throws: EventLog.Refused.self) {
+            try TrackReader.read(input, format: nil, options: TrackReadOptions(), readingAheadInto: &log, minimumBytes: 0)
+        }
+        #expect(log.sampleCount == 10)
+        #expect(input.bytesRead < bytes.count, "read \(input.bytesRead) of \(bytes.count) bytes")
     }
 
     /// Which thread reads the bytes: the input's observer runs where the reader reads.
