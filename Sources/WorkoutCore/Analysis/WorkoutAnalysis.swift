@@ -63,10 +63,11 @@ public struct WorkoutAnalysis: Sendable, Hashable {
                                 endElapsedSeconds: endElapsed, context: context)
         // A long workout's best efforts (about half the analysis) on a second thread, the rest on this one.
         let (times, distances) = (track.times, track.distances)
-        let forkedEfforts = BestEfforts.applies(to: metrics.activity) && track.count >= Self.forkedBestEffortsMinimumFixes
+        let hasEfforts = BestEfforts.applies(to: metrics.activity)
+        let forkedEfforts = hasEfforts && track.count >= Self.forkedBestEffortsMinimumFixes
             ? ForkedWork { BestEfforts.efforts(times: times, distances: distances, startTime: startTime) } : nil
         defer { if let forkedEfforts { bestEfforts = forkedEfforts.join() } }
-        if BestEfforts.applies(to: metrics.activity), forkedEfforts == nil {
+        if hasEfforts, forkedEfforts == nil {
             bestEfforts = BestEfforts.efforts(times: times, distances: distances, startTime: startTime)
         }
         if track.totalDistance <= Self.maximumClimbDistanceMeters {
