@@ -34,24 +34,26 @@ extension WorkoutBuilder {
     @usableFromInline
     package mutating func finishingSummary(skippedUnknownRecords: Int = 0, device: DeviceRecord? = nil) throws -> WorkoutSummary {
         let series = takeAnalysisSeries()
-        return try makeSummary(series: series, skippedUnknownRecords: skippedUnknownRecords, device: device)
+        return try makeSummary(series: consume series, skippedUnknownRecords: skippedUnknownRecords, device: device)
     }
 
-    private func makeSummary(series: AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?) throws -> WorkoutSummary {
+    private func makeSummary(series: consuming AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?) throws -> WorkoutSummary {
         var unused: [GeoCoordinate] = []
-        return try makeSummary(series: series, skippedUnknownRecords: skippedUnknownRecords, device: device, simplifiedRoute: &unused)
+        return try makeSummary(series: consume series, skippedUnknownRecords: skippedUnknownRecords, device: device, simplifiedRoute: &unused)
     }
 
     private func makeSummary(
-        series: AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?, simplifiedRoute: inout [GeoCoordinate]
+        series: consuming AnalysisSeries?, skippedUnknownRecords: Int, device: DeviceRecord?, simplifiedRoute: inout [GeoCoordinate]
     ) throws -> WorkoutSummary {
         let route: RouteSummary
         (route, simplifiedRoute) = try RouteSummary.simplifying(self.route, toleranceMeters: options.simplificationToleranceMeters)
         let metrics = snapshot
-        let analysis = series.map {
-            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: options.sensorHoldLimitSeconds,
-                            ftpWatts: options.profile.ftpWatts)
-        } ?? WorkoutAnalysis()
+        // The series handed on, not copied: the analysis lets its fixes go once it has their columns.
+        var analysis = WorkoutAnalysis()
+        if let series = consume series {
+            analysis = WorkoutAnalysis(series: series, metrics: metrics, holdLimitSeconds: options.sensorHoldLimitSeconds,
+                                       ftpWatts: options.profile.ftpWatts)
+        }
         return WorkoutSummary(metrics: metrics, route: route, skippedUnknownRecords: skippedUnknownRecords, device: device, analysis: analysis)
     }
 }

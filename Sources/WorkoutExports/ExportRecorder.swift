@@ -281,9 +281,9 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             guard let number = numbers[segment] else { continue }
             var point = point
             if let series, let time = point.location.time {
-                while settled < series.fixCount, series.times[settled] < time { settled += 1 }
-                if settled < series.fixCount, series.times[settled] == time {
-                    point.distanceMeters = series.distancesMeters[settled]
+                while settled < series.fixCount, series.fixes[settled].time < time { settled += 1 }
+                if settled < series.fixCount, series.fixes[settled].time == time {
+                    point.distanceMeters = series.fixes[settled].distanceMeters
                     settled += 1
                 }
             } else if let time = point.location.time {

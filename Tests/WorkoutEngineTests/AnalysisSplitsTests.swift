@@ -178,8 +178,40 @@ struct AnalysisSplitsTests {
         }
     }
 
-    /// Fixes at 1 Hz and 3 m/s along a meridian, but 5 m/s for the 80 s from 1 233 m to 1 633 m.
-    static func summaryWithAFastStretch(fixes: Int) throws -> WorkoutSummary {
+    /// The same long run with a heart rate of 150 bpm but 170 for the 600 s from second 1 000: the heart-rate
+    /// curve is computed on the second thread with the best efforts, the speed curve, splits and climbs on
+    /// this one; each is what arithmetic gives.
+    @Test func theCurvesOfALongRunAreExact() throws {
+        let summary = try Self.summaryWithAFastStretch(fixes: 12_000) { (1000..<1600).contains($0) ? 170 : 150 }
+        let heartRate = Dictionary(uniqueKeysWithValues: summary.analysis.meanMaximal.heartRateBPM.points.map { ($0.seconds, $0) })
+        for seconds in [1, 60, 300, 600] {
+            #expect(heartRate[seconds].map { abs($0.value - 170) < 1e-9 } == true, "\(seconds) s: \(String(describing: heartRate[seconds]))")
+        }
+        #expect(heartRate[600].map { abs($0.startElapsedSeconds - 1000) < 1e-9 } == true)
+        #expect(heartRate[1200].map { abs($0.value - 160) < 1e-9 } == true, "600 s at 170 and 600 s at 150")
+        #expect(heartRate[3600].map { abs($0.value - (600 * 170 + 3000 * 150) / 3600.0) < 1e-9 } == true)
+        let speed = Dictionary(uniqueKeysWithValues: summary.analysis.meanMaximal.speedMetersPerSecond.points.map { ($0.seconds, $0.value) })
+        #expect(speed[60].map { abs($0 - 5) < 1e-6 } == true, "\(String(describing: speed[60]))")
+        #expect(speed[120].map { abs($0 - (80 * 5 + 40 * 3) / 120.0) < 1e-6 } == true, "\(String(describing: speed[120]))")
+        #expect(summary.analysis.bestEfforts.first { $0.name == "400m" }.map { abs($0.elapsedSeconds - 80) < 1e-6 } == true)
+        #expect(summary.analysis.splits.kilometers.count == 37, "36 157 m: 36 kilometres and a partial one")
+    }
+
+    /// A summary of a builder that goes on leaves its series whole (only a finishing summary takes them),
+    /// and a second summary gives the same analysis.
+    @Test func aSummaryLeavesTheBuilderItsSeries() throws {
+        var builder = WorkoutBuilder(options: Self.options)
+        for sample in try Self.samples() { try builder.consume(sample) }
+        let fixes = try #require(builder.analysisSeries?.fixCount)
+        #expect(fixes == Self.steps + 1)
+        let first = try builder.summary()
+        #expect(builder.analysisSeries?.fixCount == fixes)
+        #expect(try builder.summary().analysis == first.analysis)
+    }
+
+    /// Fixes at 1 Hz and 3 m/s along a meridian, but 5 m/s for the 80 s from 1 233 m to 1 633 m; with a
+    /// heart-rate reading at each fix when `heartRate` gives one for the second.
+    static func summaryWithAFastStretch(fixes: Int, heartRate: ((Int) -> Double)? = nil) throws -> WorkoutSummary {
         var distances: [Double] = [0]
         while distances.count < fixes {
             let k = distances.count
@@ -187,8 +219,10 @@ struct AnalysisSplitsTests {
         }
         #expect(distances[411] == 1233 && distances[491] == 1633)
         let points = try GeodReference.directPoints(latitude: 47, longitude: 8, azimuthDegrees: 0, distancesMeters: distances)
-        let samples = points.enumerated().map { k, point in
-            Sample.location(LocationSample(time: Self.start + Double(k), latitude: point.latitude, longitude: point.longitude))
+        let samples = points.enumerated().flatMap { k, point in
+            let location = Sample.location(LocationSample(time: Self.start + Double(k), latitude: point.latitude, longitude: point.longitude))
+            guard let heartRate else { return [location] }
+            return [location, .heartRate(HeartRateSample(time: Self.start + Double(k), beatsPerMinute: heartRate(k)))]
         }
         return try WorkoutSummary(samples: samples, options: Self.options)
     }

@@ -1,13 +1,31 @@
 import WorkoutSamples
 
-/// The parts of an input's outcome the analysis takes: its accepted fixes (or the device distance step it
-/// made), whether its reading was rejected, and its laps.
+/// The parts of an input's outcome the analysis takes: its accepted fix (or the device distance step it
+/// made), whether its reading was rejected, and, rarely, fixes released with it and laps. The common case
+/// holds no reference (nothing to retain or release per sample); the rare parts are allocated when they occur.
 struct AnalysisOutcomeParts {
-    /// Fixes held back earlier and accepted with this input (rare), before ``fix``.
-    var released: [AnalysisFix] = []
     /// The fix this input accepted (inline: no allocation in the common case).
     var fix: AnalysisFix?
     var readingRejected = false
+    /// Fixes held back earlier and accepted with this input, and the laps it made; `nil` without any.
+    var rare: AnalysisRareParts?
+
+    mutating func appendReleased(_ fix: AnalysisFix) {
+        if rare == nil { rare = AnalysisRareParts() }
+        rare?.released.append(fix)
+    }
+
+    mutating func appendLap(_ change: SessionStateChange) {
+        if rare == nil { rare = AnalysisRareParts() }
+        rare?.laps.append(change)
+    }
+}
+
+/// The rare parts of an outcome for the analysis (see ``AnalysisOutcomeParts``).
+struct AnalysisRareParts {
+    /// Fixes held back earlier and accepted with this input, before the parts' own fix.
+    var released: [AnalysisFix] = []
+    /// The laps this input made.
     var laps: [SessionStateChange] = []
 }
 
@@ -19,13 +37,14 @@ struct AnalysisOutcome: OutcomeCollector {
     static var needsLiveDistance: Bool { false }
     mutating func noteChange(_ change: @autoclosure () -> SessionStateChange) {
         let change = change()
-        if change.kind == .lap { parts.laps.append(change) }
+        if change.kind == .lap { parts.appendLap(change) }
     }
     mutating func noteLocation(_ verdict: LocationVerdict) {}
     mutating func noteLocationIndex(_ index: Int) {}
     mutating func noteRejectedReading(_ kind: ReadingKind) { parts.readingRejected = true }
+    @inline(__always)
     mutating func noteAccepted(_ fix: AcceptedFix, released: Bool) {
-        if released { parts.released.append(AnalysisFix(fix)) } else { parts.fix = AnalysisFix(fix) }
+        if released { parts.appendReleased(AnalysisFix(fix)) } else { parts.fix = AnalysisFix(fix) }
     }
     mutating func noteDeviceDistance(_ step: DeviceDistanceStep) { parts.fix = AnalysisFix(step) }
 }

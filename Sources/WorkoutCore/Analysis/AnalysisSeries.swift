@@ -6,43 +6,94 @@ import WorkoutSamples
 /// cumulative moving time, smoothed altitude and whether a pause or a new segment came before it; the
 /// heart-rate, cadence and power readings on the running-time axis; the lap events.
 ///
-/// Compact by design: `ContiguousArray`s of fixed-size values (about 40 bytes per fix) and 12 bytes
+/// Compact by design: one array of fixed-size records (40 bytes per fix, one append per fix) and 12 bytes
 /// per sensor reading, grown by amortised doubling; nothing is allocated per sample beyond that.
 public struct AnalysisSeries: Sendable, Hashable {
+    /// One kept fix: what the analysis takes of it.
+    public struct Fix: Sendable, Hashable {
+        /// The fix's time, seconds since 1970.
+        public var time: Double
+        /// The workout's distance at the fix, metres: in the default mode, the distance along the smoothed
+        /// track to the fix's smoothed point once every fix of the smoother's window after it is known (the
+        /// builder settles it, see `settle(time:distanceMeters:movingStepSeconds:)`); else as the builder
+        /// measured it. It can shrink by a few metres when the mover stops (the chord waits where they stand).
+        public var distanceMeters: Double
+        /// Running time at the fix, seconds (pauses excluded).
+        public var elapsedSeconds: Double
+        /// The moving time of the step that ends at the fix, seconds: in the default mode, as the summary
+        /// decides it on the fix's smoothed point once that has left the smoother's window (the builder
+        /// settles it with the distance); before that, in `--filter none` and where the device states the
+        /// speed, the step's time when its speed reached the moving threshold. A step after a pause or a new
+        /// segment never counts.
+        public var movingStepSeconds: Double
+        /// The altitude at the fix, metres; NaN where it has none. In the default mode, the smoothed altitude
+        /// once the altitude smoother has every fix of its window after it (the builder settles it, see
+        /// `settle(time:altitudeMeters:)`), the one the summary's gain and loss count; before that, and in
+        /// `--filter none`, as the fix carried it.
+        public var altitudeMeters: Float
+        /// Whether the session paused, or a new segment began, between the previous fix and this one (true
+        /// for the first fix).
+        public var followsBreak: Bool
+
+        /// Creates the value from its parts.
+        public init(time: Double, distanceMeters: Double, elapsedSeconds: Double, movingStepSeconds: Double,
+                    altitudeMeters: Float, followsBreak: Bool) {
+            self.time = time
+            self.distanceMeters = distanceMeters
+            self.elapsedSeconds = elapsedSeconds
+            self.movingStepSeconds = movingStepSeconds
+            self.altitudeMeters = altitudeMeters
+            self.followsBreak = followsBreak
+        }
+    }
+
+    /// The kept fixes, in time order (times non-decreasing).
+    public private(set) var fixes = ContiguousArray<Fix>()
     /// Fix times, seconds since 1970 (non-decreasing).
-    public private(set) var times = ContiguousArray<Double>()
-    /// The workout's distance at each fix, metres: in the default mode, the distance along the smoothed
-    /// track to the fix's smoothed point once every fix of the smoother's window after it is known (the
-    /// builder settles it, see `settle(time:distanceMeters:movingStepSeconds:)`); else as the builder measured it. It can
-    /// shrink by a few metres when the mover stops (the chord waits where they stand).
-    public private(set) var distancesMeters = ContiguousArray<Double>()
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var times: ContiguousArray<Double> { column(\.time) }
+    /// The workout's distance at each fix, metres (``Fix/distanceMeters``).
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var distancesMeters: ContiguousArray<Double> { column(\.distanceMeters) }
     /// Running time at each fix, seconds (pauses excluded).
-    public private(set) var elapsedSeconds = ContiguousArray<Double>()
-    /// The moving time of the step that ends at each fix, seconds: in the default mode, as the summary
-    /// decides it on the fix's smoothed point once that has left the smoother's window (the builder settles
-    /// it with the distance, see `settle(time:distanceMeters:movingStepSeconds:)`); before that, in
-    /// `--filter none` and where the device states the speed, the step's time when its speed reached the
-    /// moving threshold. A step after a pause or a new segment never counts.
-    public private(set) var movingStepSeconds = ContiguousArray<Double>()
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var elapsedSeconds: ContiguousArray<Double> { column(\.elapsedSeconds) }
+    /// The moving time of the step that ends at each fix, seconds (``Fix/movingStepSeconds``).
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var movingStepSeconds: ContiguousArray<Double> { column(\.movingStepSeconds) }
     /// Moving time up to each fix, seconds: the running sum of ``movingStepSeconds``.
     /// - Complexity: O(n).
     public var movingSeconds: ContiguousArray<Double> {
         var total = 0.0
-        var sums = ContiguousArray<Double>()
-        sums.reserveCapacity(movingStepSeconds.count)
-        for step in movingStepSeconds {
-            total += step
-            sums.append(total)
+        return column { fix in
+            total += fix.movingStepSeconds
+            return total
         }
-        return sums
     }
-    /// The altitude at each fix, metres; NaN where the fix has none. In the default mode, the smoothed
-    /// altitude of the fix once the altitude smoother has every fix of its window after it (the builder
-    /// settles it, see `settle(time:altitudeMeters:)`), the one the summary's gain and loss count; before
-    /// that, and in `--filter none`, as the fix carried it.
-    public private(set) var altitudesMeters = ContiguousArray<Float>()
+    /// The altitude at each fix, metres; NaN where the fix has none (``Fix/altitudeMeters``).
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var altitudesMeters: ContiguousArray<Float> { column(\.altitudeMeters) }
     /// Whether the session paused, or a new segment began, between the previous fix and this one.
-    public private(set) var followsBreak = ContiguousArray<Bool>()
+    /// - Complexity: O(n): a column of ``fixes``.
+    public var followsBreak: ContiguousArray<Bool> { column(\.followsBreak) }
+
+    /// Takes the fixes out of the series (left without any): the analysis's track builds its columns from
+    /// them and lets them go, so that the fixes and the columns are not both held to the end.
+    mutating func takeFixes() -> ContiguousArray<Fix> {
+        var taken = ContiguousArray<Fix>()
+        swap(&taken, &fixes)
+        settledCount = 0
+        altitudeSettledCount = 0
+        return taken
+    }
+
+    /// One value per fix, in order.
+    func column<Value>(_ value: (Fix) -> Value) -> ContiguousArray<Value> {
+        var values = ContiguousArray<Value>()
+        values.reserveCapacity(fixes.count)
+        for fix in fixes { values.append(value(fix)) }
+        return values
+    }
     /// The speed of each device distance step, m/s, NaN where the step has none (the first, or one after a
     /// break): the device's stated speed, else the step's distance over its time, as the summary's maximum
     /// speed takes it. Device steps come only before the route's first fix, so these are the speeds of the
@@ -73,7 +124,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     }
 
     /// The number of fixes kept.
-    public var fixCount: Int { times.count }
+    public var fixCount: Int { fixes.count }
 
     /// Fixes before this index have their distance settled, or were never smoothed.
     private var settledCount = 0
@@ -86,10 +137,10 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// Settlements come in time order; a time that matches no kept fix changes nothing.
     /// - Complexity: O(1) amortised.
     mutating func settle(time: Double, distanceMeters: Double, movingStepSeconds step: Double?) {
-        while settledCount < times.count, times[settledCount] < time { settledCount += 1 }
-        guard settledCount < times.count, times[settledCount] == time else { return }
-        distancesMeters[settledCount] = distanceMeters
-        if let step, !followsBreak[settledCount] { movingStepSeconds[settledCount] = step }
+        while settledCount < fixes.count, fixes[settledCount].time < time { settledCount += 1 }
+        guard settledCount < fixes.count, fixes[settledCount].time == time else { return }
+        fixes[settledCount].distanceMeters = distanceMeters
+        if let step, !fixes[settledCount].followsBreak { fixes[settledCount].movingStepSeconds = step }
         settledCount += 1
     }
 
@@ -98,9 +149,9 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// in time order; a time that matches no kept fix changes nothing.
     /// - Complexity: O(1) amortised.
     mutating func settle(time: Double, altitudeMeters: Double) {
-        while altitudeSettledCount < times.count, times[altitudeSettledCount] < time { altitudeSettledCount += 1 }
-        guard altitudeSettledCount < times.count, times[altitudeSettledCount] == time else { return }
-        altitudesMeters[altitudeSettledCount] = Float(altitudeMeters)
+        while altitudeSettledCount < fixes.count, fixes[altitudeSettledCount].time < time { altitudeSettledCount += 1 }
+        guard altitudeSettledCount < fixes.count, fixes[altitudeSettledCount].time == time else { return }
+        fixes[altitudeSettledCount].altitudeMeters = Float(altitudeMeters)
         altitudeSettledCount += 1
     }
 
@@ -108,10 +159,10 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// - Complexity: O(1) amortised (plus the fixes the outcome released).
     public mutating func record(_ outcome: SampleOutcome) {
         var parts = AnalysisOutcomeParts()
-        parts.released = outcome.releasedFixes.map(AnalysisFix.init)
+        for fix in outcome.releasedFixes { parts.appendReleased(AnalysisFix(fix)) }
         parts.fix = outcome.acceptedFix.map(AnalysisFix.init) ?? outcome.deviceDistance.map(AnalysisFix.init)
         parts.readingRejected = outcome.rejectedReading != nil
-        parts.laps = outcome.stateChanges.filter { $0.kind == .lap }
+        for change in outcome.stateChanges where change.kind == .lap { parts.appendLap(change) }
         switch outcome.input {
         case .sample(let sample): record(sample: sample, parts, clock: outcome.clock)
         case .call(let event): record(parts, lapTrigger: event.lapTrigger)
@@ -121,10 +172,14 @@ public struct AnalysisSeries: Sendable, Hashable {
 
     /// Records the fixes and laps of an outcome.
     private mutating func record(_ parts: AnalysisOutcomeParts, lapTrigger: LapTrigger?) {
-        for fix in parts.released { append(fix) }
+        if let rare = parts.rare {
+            for fix in rare.released { append(fix) }
+        }
         if let fix = parts.fix { append(fix) }
-        for change in parts.laps {
-            laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: lapTrigger))
+        if let rare = parts.rare {
+            for change in rare.laps {
+                laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: lapTrigger))
+            }
         }
     }
 
@@ -157,7 +212,7 @@ public struct AnalysisSeries: Sendable, Hashable {
         guard let time = fix.time, time.isFinite, let elapsed = fix.elapsedSeconds else { return }
         let breaks = fix.followsBreak
         var moving = 0.0
-        if let last = times.last {
+        if let last = fixes.last?.time {
             guard time >= last else { return }
             if let decided = fix.movingStepSeconds {
                 moving = breaks ? 0 : decided
@@ -165,15 +220,11 @@ public struct AnalysisSeries: Sendable, Hashable {
                 moving = time - last
             }
         }
-        times.append(time)
-        distancesMeters.append(fix.distanceMeters)
-        elapsedSeconds.append(elapsed)
-        movingStepSeconds.append(moving)
-        altitudesMeters.append(fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan)
-        followsBreak.append(breaks || times.count == 1)
-        if fix.isDeviceStep, deviceStepSpeeds.count == times.count - 1 {
+        fixes.append(Fix(time: time, distanceMeters: fix.distanceMeters, elapsedSeconds: elapsed, movingStepSeconds: moving,
+                         altitudeMeters: fix.smoothedAltitudeMeters.map { Float($0) } ?? .nan, followsBreak: breaks || fixes.isEmpty))
+        if fix.isDeviceStep, deviceStepSpeeds.count == fixes.count - 1 {
             deviceStepSpeeds.append(breaks ? .nan : fix.speedMetersPerSecond ?? .nan)
         }
-        if fix.startsOuting, times.count > 1 { outingStartIndices.append(times.count - 1) }
+        if fix.startsOuting, fixes.count > 1 { outingStartIndices.append(fixes.count - 1) }
     }
 }

@@ -15,20 +15,41 @@ struct AnalysisTrack: Sendable {
     /// The speeds of the device distance steps that begin the track (``AnalysisSeries/deviceStepSpeeds``).
     let deviceStepSpeeds: ContiguousArray<Double>
 
-    init(_ series: AnalysisSeries) {
-        times = series.times
-        elapsed = series.elapsedSeconds
-        moving = series.movingSeconds
-        altitudes = series.altitudesMeters
-        followsBreak = series.followsBreak
-        deviceStepSpeeds = series.deviceStepSpeeds
-        let n = series.fixCount
-        var d = series.distancesMeters
-        if n > 1 {
-            for i in stride(from: n - 2, through: 0, by: -1) where d[i] > d[i + 1] { d[i] = d[i + 1] }
+    /// The track of `series`, whose fixes it takes (see ``AnalysisSeries/takeFixes()``): they are let go
+    /// once the columns are built, unless the caller holds another copy of the series.
+    init(taking series: inout AnalysisSeries) {
+        let fixes = series.takeFixes()
+        let n = fixes.count
+        var times = ContiguousArray<Double>(), distances = ContiguousArray<Double>()
+        var elapsed = ContiguousArray<Double>(), moving = ContiguousArray<Double>()
+        var altitudes = ContiguousArray<Float>(), followsBreak = ContiguousArray<Bool>()
+        times.reserveCapacity(n)
+        distances.reserveCapacity(n)
+        elapsed.reserveCapacity(n)
+        moving.reserveCapacity(n)
+        altitudes.reserveCapacity(n)
+        followsBreak.reserveCapacity(n)
+        var movingTotal = 0.0
+        for fix in fixes {
+            times.append(fix.time)
+            distances.append(fix.distanceMeters)
+            elapsed.append(fix.elapsedSeconds)
+            movingTotal += fix.movingStepSeconds
+            moving.append(movingTotal)
+            altitudes.append(fix.altitudeMeters)
+            followsBreak.append(fix.followsBreak)
         }
-        distances = d
-        let elevation = CumulativeElevation(altitudes: series.altitudesMeters, hysteresisMeters: series.elevationHysteresisMeters,
+        if n > 1 {
+            for i in stride(from: n - 2, through: 0, by: -1) where distances[i] > distances[i + 1] { distances[i] = distances[i + 1] }
+        }
+        self.times = times
+        self.distances = distances
+        self.elapsed = elapsed
+        self.moving = moving
+        self.altitudes = altitudes
+        self.followsBreak = followsBreak
+        deviceStepSpeeds = series.deviceStepSpeeds
+        let elevation = CumulativeElevation(altitudes: altitudes, hysteresisMeters: series.elevationHysteresisMeters,
                                             outingStarts: series.outingStartIndices)
         gains = elevation.gains
         losses = elevation.losses
