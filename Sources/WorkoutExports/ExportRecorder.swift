@@ -247,10 +247,12 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
             segments[segment].append(point)
         }
         let metrics = builder.snapshot
-        let analysis = given ?? builder.analysisSeries.map {
-            WorkoutAnalysis(series: $0, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
-                            ftpWatts: builder.options.profile.ftpWatts)
-        } ?? WorkoutAnalysis()
+        var analysis = given ?? WorkoutAnalysis()
+        // The series handed on, not copied: the analysis lets its fixes go once it has their columns.
+        if given == nil, let series = builder.analysisSeries {
+            analysis = WorkoutAnalysis(series: series, metrics: metrics, holdLimitSeconds: builder.options.sensorHoldLimitSeconds,
+                                       ftpWatts: builder.options.profile.ftpWatts)
+        }
         return ExportTrack(
             activity: builder.options.activity, activityName: activityName,
             segments: segments, route: builder.route, metrics: metrics, analysis: analysis)

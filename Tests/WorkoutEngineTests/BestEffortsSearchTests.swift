@@ -104,6 +104,60 @@ struct BestEffortsSearchTests {
         }
     }
 
+    /// The straightforward search the blocks must agree with to the last bit: every fix's stretch ending
+    /// there, then every fix's stretch starting there, each with a pointer that only moves forward, keeping
+    /// the first of equal times (the definition `BestEfforts` documents).
+    static func straightforwardEfforts(times t: [Double], distances d: [Double], startTime: Double) -> [BestEffort] {
+        let n = t.count
+        guard n > 1, let first = d.first, let last = d.last else { return [] }
+        func interpolate(_ i: Int, _ distance: Double) -> Double {
+            guard i + 1 < n else { return t[i] }
+            guard d[i + 1] > d[i] else { return t[i + 1] }
+            let fraction = min(max((distance - d[i]) / (d[i + 1] - d[i]), 0), 1)
+            return t[i] + fraction * (t[i + 1] - t[i])
+        }
+        var efforts: [BestEffort] = []
+        for (name, target) in BestEfforts.distances where target <= last - first + 0.01 {
+            var best: (seconds: Double, startTime: Double, startDistance: Double)?
+            var i = 0
+            for j in 0..<n where d[j] - first >= target {
+                let start = d[j] - target
+                while i + 1 < j, d[i + 1] <= start { i += 1 }
+                let seconds = t[j] - interpolate(i, start)
+                if seconds < (best?.seconds ?? .infinity) { best = (seconds, t[j] - seconds, start) }
+            }
+            var j = 1
+            for i in 0..<n {
+                let end = d[i] + target
+                if end > last { break }
+                if j <= i { j = i + 1 }
+                while j < n - 1, d[j] < end { j += 1 }
+                let seconds = interpolate(j - 1, end) - t[i]
+                if seconds < (best?.seconds ?? .infinity) { best = (seconds, t[i], d[i]) }
+            }
+            guard let best else { continue }
+            efforts.append(BestEffort(
+                name: name, distanceMeters: target, elapsedSeconds: best.seconds,
+                startOffsetSeconds: best.startTime - startTime, endOffsetSeconds: best.startTime + best.seconds - startTime,
+                startDistanceMeters: best.startDistance - first, endDistanceMeters: best.startDistance - first + target))
+        }
+        return efforts
+    }
+
+    /// Value for value (ties included: at constant pace every stretch is as fast as any other) the same as
+    /// the straightforward search, on series of every shape and on block-sized ones.
+    @Test(arguments: 0..<5)
+    func theSearchEqualsTheStraightforwardOne(shape: Int) {
+        for (trial, count) in [2, 3, 31, 32, 33, 64, 65, 97, 400, 3_000, 12_000].enumerated() {
+            var series = Self.series(shape: shape, count: count, seed: UInt64(1_000 + shape * 100 + trial))
+            if trial % 2 == 1 { series.distances = series.distances.map { $0 + 1_234.5 } }  // a first distance other than 0
+            let efforts = BestEfforts.efforts(times: ContiguousArray(series.times), distances: ContiguousArray(series.distances),
+                                              startTime: series.times[0])
+            let expected = Self.straightforwardEfforts(times: series.times, distances: series.distances, startTime: series.times[0])
+            #expect(efforts == expected, "shape \(shape), \(count) fixes")
+        }
+    }
+
     /// A long, even run with one fast stretch: the blocks around it are searched, and the effort inside
     /// it is found wherever it lies in the search's blocks.
     @Test(arguments: [0, 1, 31, 32, 33, 4_999])

@@ -20,8 +20,8 @@ public enum BestEfforts {
     /// Whether the activity gets best efforts (running and walking).
     public static func applies(to activity: ActivityType) -> Bool { activity == .running || activity == .walking }
 
-    /// The best efforts over the fix series (times `times`, non-decreasing distances `distances`), with
-    /// offsets from `startTime`.
+    /// The best efforts over the fix series (non-decreasing times `times`, non-decreasing distances
+    /// `distances`: the search's bounds rely on both), with offsets from `startTime`.
     /// - Complexity: O(n) per distance; in practice most of the series is passed over in blocks of 32 fixes.
     public static func efforts(times: ContiguousArray<Double>, distances: ContiguousArray<Double>, startTime: Double) -> [BestEffort] {
         let n = times.count
@@ -53,9 +53,10 @@ public enum BestEfforts {
     /// (2026-11-28: 2.3 ms against 14 ms for its 14 distances).
     static let blockFixes = 32
 
-    /// Slack on a block's lower bound, seconds: an interpolated time may round a few units in the last
-    /// place below the bound's plain differences of fix times, so only a block whose bound exceeds the
-    /// best stretch by more than this is passed over.
+    /// Slack on a block's lower bound, seconds, at least: an interpolated time may round a few units in
+    /// the last place below the bound's plain differences of fix times, so only a block whose bound exceeds
+    /// the best stretch by more than the slack is passed over. Larger for times far from zero (a thousand
+    /// units in the last place of the latest time).
     static let boundSlackSeconds = 1e-3
 
     /// The fastest stretch found: its time, start time and start distance.
@@ -73,8 +74,8 @@ public enum BestEfforts {
         func fastest(_ target: Double, lowerBounds: UnsafeMutableBufferPointer<Double>) -> Stretch? {
             let n = count
             let first = d[0], last = d[n - 1]
-            guard last - first >= target else { return nil }
             let k = BestEfforts.blockFixes
+            let slack = max(BestEfforts.boundSlackSeconds, 1000 * max(abs(t[0]), abs(t[n - 1])).ulp)
             var best: Stretch?
             var bestSeconds = Double.infinity
             // Stretches ending at fixes firstEnd..<n.
@@ -88,7 +89,7 @@ public enum BestEfforts {
                     let ja = firstEnd + block * k, jb = min(ja + k, n)
                     let start = d[jb - 1] - target
                     while grid < n, d[grid] <= start { grid += k }
-                    let bound = t[ja] - t[min(grid, jb - 1)]
+                    let bound = t[ja] - t[min(max(grid, 1), jb - 1)]  // i + 1 is at least 1
                     lowerBounds[block] = bound
                     if bound < lowest { lowest = bound; lowestBlock = block }
                 }
@@ -97,7 +98,7 @@ public enum BestEfforts {
                 let probeStart = firstEnd + lowestBlock * k
                 ending(probeStart..<min(probeStart + k, n), target, &probe, &probeStretch, &probePointer)
                 var pointer = -1, nextBlock = -1
-                for block in 0..<blocks where lowerBounds[block] <= probe + BestEfforts.boundSlackSeconds {
+                for block in 0..<blocks where lowerBounds[block] <= probe + slack {
                     if block != nextBlock { pointer = -1 }
                     nextBlock = block + 1
                     let ja = firstEnd + block * k
@@ -119,11 +120,11 @@ public enum BestEfforts {
                     lowerBounds[block] = bound
                     if bound < lowest { lowest = bound; lowestBlock = block }
                 }
-                if lowest <= bestSeconds + BestEfforts.boundSlackSeconds {
+                if lowest <= bestSeconds + slack {
                     var probe = bestSeconds, probeStretch: Stretch?, probePointer = -1
                     let probeStart = lowestBlock * k
                     starting(probeStart..<min(probeStart + k, lastStart), target, &probe, &probeStretch, &probePointer)
-                    let cutoff = probe + BestEfforts.boundSlackSeconds
+                    let cutoff = probe + slack
                     var pointer = -1, nextBlock = -1
                     for block in 0..<blocks where lowerBounds[block] <= cutoff {
                         if block != nextBlock { pointer = -1 }

@@ -71,7 +71,8 @@ public struct WorkoutAnalysis: Sendable, Hashable {
                 bestEfforts: hasEfforts ? BestEfforts.efforts(times: times, distances: distances, startTime: startTime) : [],
                 curves: gridSeconds.map { SensorCurves(heartRate: heartRate, power: power, seconds: $0, holdLimitSeconds: holdLimitSeconds, ftpWatts: ftpWatts) })
         }
-        let forked = track.count >= Self.forkedWorkMinimumFixes ? ForkedWork(sensorPart) : nil
+        let hasSensorWork = gridSeconds != nil && (heartRate.count > 0 || power.count > 0)
+        let forked = track.count >= Self.forkedWorkMinimumFixes && (hasEfforts || hasSensorWork) ? ForkedWork(sensorPart) : nil
         splits = Splits(context: context, startTime: startTime, endTime: endTime, endElapsedSeconds: endElapsed)
         laps = LapAnalysis.laps(marks: series.laps, startTime: startTime, endTime: endTime,
                                 endElapsedSeconds: endElapsed, context: context)
