@@ -94,6 +94,13 @@ public final class FileTextOutput: TextOutputStream {
         if flushesEachWrite || count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes as they are (a picture, not text), buffered like ``write(_:)``.
+    public func write(bytes: some Collection<UInt8>) {
+        guard !closed else { return }
+        buffer.append(contentsOf: bytes)
+        if flushesEachWrite || buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes out what is buffered; a failure is kept in ``failure``.
     public func flush() {
         guard failure == nil else { buffer.removeAll(keepingCapacity: true); return }

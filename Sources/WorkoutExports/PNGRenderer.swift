@@ -6,7 +6,8 @@ import Foundation
 /// `scripts/install-system-deps.sh`).
 ///
 /// The tool is looked up in `$RSVG_CONVERT` (a path), then on `$PATH`. The SVG is piped to its
-/// standard input; the PNG is written to the given file at `zoom` times the SVG's pixel size.
+/// standard input; the PNG it writes to its standard output goes to the given file (or device) at `zoom` times
+/// the SVG's pixel size.
 public enum PNGRenderer {
     /// The tool's name.
     public static let tool = "rsvg-convert"
@@ -31,24 +32,28 @@ public enum PNGRenderer {
         guard let executable = locateTool() else {
             throw ExportError.rendererMissing(tool: tool, hint: "install the Debian package librsvg2-bin (scripts/install-system-deps.sh does) or set RSVG_CONVERT to its path")
         }
-        // The picture goes to a temporary file next to the target and is renamed over it once complete, so
-        // a failure never leaves a cut file; a directory that cannot take it is found before rendering.
+        // The picture comes back on the tool's standard output and is written through a `FileTextOutput`:
+        // a file goes to a temporary file next to the target, renamed over it once complete, so a failure
+        // never leaves a cut file, and a directory that cannot take it is found before rendering; a device or
+        // a pipe (`/dev/null`) is written in place, which rsvg-convert's own `--output` refuses ("not a
+        // regular file").
         let output = try FileTextOutput(replacingFileAt: path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         let z = zoom.isFinite && zoom > 0 ? zoom : 1
-        process.arguments = ["--format", "png", "--zoom", String(z), "--background-color", "white", "--output", output.temporaryPath ?? path]
-        let input = Pipe(), errors = Pipe()
+        process.arguments = ["--format", "png", "--zoom", String(z), "--background-color", "white"]
+        let input = Pipe(), picture = Pipe(), errors = Pipe()
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = picture
         process.standardError = errors
         do {
             try process.run()
         } catch {
             throw ExportError.rendererFailed(tool: tool, status: -1, message: "\(error)")
         }
-        // rsvg-convert reads all of its input before it writes anything, so writing first cannot block
-        // on a full error pipe.
+        // rsvg-convert reads all of its input before it writes anything, so writing first cannot block on a
+        // full output pipe; its standard error is a line or two, which the pipe holds while the picture is
+        // read to its end.
         let data = Data(svg.text.utf8)
         do {
             try input.fileHandleForWriting.write(contentsOf: data)
@@ -56,12 +61,14 @@ public enum PNGRenderer {
             // The child exited early; its status and message say why.
         }
         try? input.fileHandleForWriting.close()
+        let png = picture.fileHandleForReading.readDataToEndOfFile()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw ExportError.rendererFailed(tool: tool, status: process.terminationStatus,
                                              message: String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         }
+        output.write(bytes: png)
         try output.close()
     }
 }

@@ -74,6 +74,14 @@ struct ExportCommandTests {
         #expect(result.standardError.contains("wrote run-garmin-connect-hr-cadence-elevation.png"))
     }
 
+    /// A device as the output (`-o /dev/null`, a benchmark's habit): written in place, as text exports are;
+    /// rsvg-convert's own `--output` refuses anything but a regular file, which was exit 70.
+    @Test func pngToADeviceIsWritten() throws {
+        let result = try CLI.run(["export", Self.run, "--to", "png", "-o", "/dev/null"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("error"), "\(result.standardError)")
+    }
+
     @Test func missingRendererIsAClearError() throws {
         let binary = try #require(RouteReplayBinary.path)
         let directory = try TestPaths.temporaryDirectory("export-missing")
