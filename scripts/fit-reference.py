@@ -181,6 +181,7 @@ def describe(path):
         "lapDistanceMeters": sum(field(l, "total_distance") or 0 for l in laps),
         "lapTimerSeconds": sum(field(l, "total_timer_time") or 0 for l in laps),
         "lapTriggers": [field(l, "lap_trigger") for l in laps],
+        "lapStartTimes": [seconds(field(l, "start_time"), correlation) for l in laps],
     })
     if sessions:
         s = sessions[0]

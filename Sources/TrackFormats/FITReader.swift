@@ -32,7 +32,7 @@ public import WorkoutSamples
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
-///   is more than 1 s earlier or there is no timestamp) with its trigger, and a
+///   is more than 1 s earlier or there is no timestamp) with its trigger and `start_time`, and a
 ///   ``DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
 ///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
@@ -440,7 +440,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                let start = seconds(fromFIT: startTime) {
                 endSeconds = start + elapsed
             }
-            try emit(.event(WorkoutEventSample(time: endSeconds, kind: .lap, lapTrigger: trigger)),
+            // The lap's start goes with it: a device may leave time between two laps (an Edge 530's 2 s
+            // between its laps 1 and 2) that belongs to neither.
+            try emit(.event(WorkoutEventSample(time: endSeconds, kind: .lap, lapTrigger: trigger,
+                                               lapStartTime: startTime.flatMap { seconds(fromFIT: $0) })),
                      fitTime: end, into: &sink)
         case FITProfile.session:
             sawDevice = true
@@ -540,7 +543,15 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         swap(&samples, &held)
         let shift = correlationOffset.map(Double.init) ?? 0
         for sample in samples {
-            try deliver(shift == 0 ? sample : sample.withTime(sample.time.map { $0 + shift }), into: &sink)
+            guard shift != 0 else { try deliver(sample, into: &sink); continue }
+            var shifted = sample.withTime(sample.time.map { $0 + shift })
+            // A held lap's start, when it too counted from the power-on.
+            if case .event(var event) = shifted, let start = event.lapStartTime,
+               start < Double(FITProfile.minimumDateTime) + FITProfile.epochOffsetSeconds {
+                event.lapStartTime = start + shift
+                shifted = .event(event)
+            }
+            try deliver(shifted, into: &sink)
         }
     }
 

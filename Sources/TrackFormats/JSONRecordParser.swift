@@ -10,8 +10,8 @@ enum JSONField: Int, CaseIterable {
     case type, time, latitude, longitude, altitude, horizontalAccuracy, verticalAccuracy, speed, course
     case bpm, kilocalories, perMinute, watts, event, temperatureCelsius, humidityPercent
     /// Extensions written by `Sample`'s `Codable` encoding: `location`'s `hasFix`, a lap `event`'s
-    /// `lapTrigger`, `distance`'s `cumulativeMeters`.
-    case hasFix, lapTrigger, cumulativeMeters
+    /// `lapTrigger` and `lapStartTime`, `distance`'s `cumulativeMeters`.
+    case hasFix, lapTrigger, lapStartTime, cumulativeMeters
     /// Top-level document keys (only meaningful in the first top-level object).
     case activity, samples
 
@@ -37,6 +37,7 @@ enum JSONField: Int, CaseIterable {
         case .humidityPercent: "humidityPercent"
         case .hasFix: "hasFix"
         case .lapTrigger: "lapTrigger"
+        case .lapStartTime: "lapStartTime"
         case .cumulativeMeters: "cumulativeMeters"
         case .activity: "activity"
         case .samples: "samples"
@@ -64,6 +65,7 @@ enum JSONField: Int, CaseIterable {
         case (9, UInt8(ascii: "l")): candidates = (.longitude, nil, nil)
         case (9, UInt8(ascii: "p")): candidates = (.perMinute, nil, nil)
         case (12, UInt8(ascii: "k")): candidates = (.kilocalories, nil, nil)
+        case (12, UInt8(ascii: "l")): candidates = (.lapStartTime, nil, nil)
         case (15, UInt8(ascii: "h")): candidates = (.humidityPercent, nil, nil)
         case (16, UInt8(ascii: "v")): candidates = (.verticalAccuracy, nil, nil)
         case (18, UInt8(ascii: "h")): candidates = (.horizontalAccuracy, nil, nil)
@@ -385,7 +387,7 @@ struct JSONRecordParser {
             default:
                 slot.value = try scanner.scanNumber(convert: true)
                 slot.state = slot.value.isFinite ? .number : .nonFinite
-                if field == .time, slot.state == .number, !ISO8601Time.acceptedSeconds.contains(slot.value) {
+                if field == .time || field == .lapStartTime, slot.state == .number, !ISO8601Time.acceptedSeconds.contains(slot.value) {
                     slot.state = .timeOutOfRange
                     offendingText = JSONText.number(slot.value)
                 }
@@ -421,7 +423,7 @@ struct JSONRecordParser {
                 }
                 pendingActivity = capturedText(length)
                 slot.state = .string
-            case .time:
+            case .time, .lapStartTime:
                 let length = try scanner.scanString(capture: true)
                 if length <= 64, let time = timeValue(length) {
                     slot.value = time
@@ -588,7 +590,8 @@ struct JSONRecordParser {
             let slot = slots[JSONField.event.rawValue]
             guard slot.state == .string else { throw fieldError(.event, slot, expected: "a string") }
             let trigger = try optional(.lapTrigger, seen, expected: "a lap trigger or null") != nil ? lapTrigger : nil
-            sample = .event(WorkoutEventSample(time: time, kind: eventKind, lapTrigger: trigger))
+            let lapStart = try optional(.lapStartTime, seen, expected: "a number, an ISO 8601 string or null")
+            sample = .event(WorkoutEventSample(time: time, kind: eventKind, lapTrigger: trigger, lapStartTime: lapStart))
         case .distance:
             let time = try required(.time, seen, start: start)
             sample = .distance(DistanceSample(time: time, cumulativeMeters: try required(.cumulativeMeters, seen, start: start),

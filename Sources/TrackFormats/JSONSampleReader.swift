@@ -36,11 +36,11 @@ import WorkoutSamples
 /// | `activeEnergy` | `time`, `kilocalories` (an increment) | | `.activeEnergy` |
 /// | `cadence` | `time`, `perMinute` | | `.cadence` |
 /// | `power` | `time`, `watts` | | `.power` |
-/// | `event` | `time`, `event` (`pause`, `resume`, `lap`, `segment`) | `lapTrigger` (a ``/WorkoutSamples/LapTrigger`` raw value) | `.event` |
+/// | `event` | `time`, `event` (`pause`, `resume`, `lap`, `segment`) | `lapTrigger` (a ``/WorkoutSamples/LapTrigger`` raw value), `lapStartTime` (like `time`) | `.event` |
 /// | `weather` | `time`, and at least one of the optional two | `temperatureCelsius`, `humidityPercent` | `.weather` |
 /// | `distance` | `time`, `cumulativeMeters` (the device's running total) | `altitude`, `speed` (with no position) | `.distance` |
 ///
-/// `hasFix`, `lapTrigger` and `distance` are what `Sample`'s `Codable` encoding writes beyond the first
+/// `hasFix`, `lapTrigger`, `lapStartTime` and `distance` are what `Sample`'s `Codable` encoding writes beyond the first
 /// version of the schema, so encoded samples read back as the same samples.
 ///
 /// A record with another `type` is skipped and counted in `skippedUnknownRecords`. Ranges are not
@@ -57,7 +57,7 @@ import WorkoutSamples
 /// escapes (a lone surrogate is an error) and valid UTF-8 (invalid UTF-8 is an error, not replaced),
 /// nesting deeper than 64 arrays and objects, truncated input, and bytes after the document.
 /// An optional field (`altitude`, `horizontalAccuracy`, `verticalAccuracy`, `speed`, `course`, `hasFix`,
-/// `lapTrigger`, `temperatureCelsius`, `humidityPercent`) of the wrong kind (or an unknown `lapTrigger`) or out of range is not an error: it is
+/// `lapTrigger`, `lapStartTime`, `temperatureCelsius`, `humidityPercent`) of the wrong kind (or an unknown `lapTrigger`) or out of range is not an error: it is
 /// dropped from its sample and counted in ``TrackReadReport/skippedFields`` with its first position, the
 /// sample kept (a weather record left with no value is skipped); with ``TrackReadOptions/strict`` it is an
 /// error as above. Samples before the error have already reached the sink. Errors thrown by the sink propagate

@@ -560,7 +560,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             let candidate = min(next, start + seconds)
             if candidate >= last, candidate - last <= Self.maximumLapEndAfterLastTrackpointSeconds { end = candidate }
         }
-        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger)))
+        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger, lapStartTime: ended.startTime)))
     }
 
     /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.

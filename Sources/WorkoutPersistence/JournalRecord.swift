@@ -113,10 +113,11 @@ extension JournalRecord {
                 if let value = reading.humidityPercent { buffer.appendDouble(value) }
             case .event(let event):
                 buffer.append(JournalRecordType.eventSample)
-                buffer.append((event.time != nil ? 1 : 0) | (event.lapTrigger != nil ? 2 : 0))
+                buffer.append((event.time != nil ? 1 : 0) | (event.lapTrigger != nil ? 2 : 0) | (event.lapStartTime != nil ? 4 : 0))
                 buffer.append(event.kind.journalCode)
                 if let value = event.time { buffer.appendDouble(value) }
                 if let trigger = event.lapTrigger { buffer.append(trigger.journalCode) }
+                if let value = event.lapStartTime { buffer.appendDouble(value) }
             case .distance(let reading):
                 // As a scalar sample, with flag bits 1 and 2 and the altitude and speed after the time when the
                 // reading has them.
@@ -207,7 +208,8 @@ extension JournalRecord {
         case JournalRecordType.eventSample:
             guard payload.count >= 2 else { return nil }
             let flags = reader.u8()
-            guard flags <= 3, payload.count == 2 + 8 * Int(flags & 1) + Int(flags >> 1),
+            // Flags: bit 0 time, bit 1 lap trigger (one byte), bit 2 lap start time.
+            guard flags <= 7, payload.count == 2 + 8 * Int(flags & 1) + Int((flags >> 1) & 1) + 8 * Int(flags >> 2),
                   let kind = WorkoutEventSample.Kind(journalCode: reader.u8()) else { return nil }
             let time = optional(flags & 1 == 1)
             var trigger: LapTrigger?
@@ -215,7 +217,8 @@ extension JournalRecord {
                 guard let decoded = LapTrigger(journalCode: reader.u8()) else { return nil }
                 trigger = decoded
             }
-            return .sample(.event(WorkoutEventSample(time: time, kind: kind, lapTrigger: trigger)))
+            let lapStart = optional(flags & 4 == 4)
+            return .sample(.event(WorkoutEventSample(time: time, kind: kind, lapTrigger: trigger, lapStartTime: lapStart)))
         case JournalRecordType.activity:
             guard payload.count == 1, let activity = ActivityType(journalCode: reader.u8()) else { return nil }
             return .activity(activity)

@@ -47,6 +47,9 @@ public enum SampleCodingKey: String, CodingKey, Sendable, CaseIterable {
     case event
     /// `event` with `"event":"lap"` (extension): what ended the lap (``LapTrigger`` raw values), when known.
     case lapTrigger
+    /// `event` with `"event":"lap"` (extension): when the lap began, when the recording says (a number or an
+    /// ISO 8601 string, like `time`).
+    case lapStartTime
     /// `distance` (extension): metres since the start of the recording (``DistanceSample/cumulativeMeters``).
     case cumulativeMeters
 }
@@ -68,20 +71,23 @@ extension KeyedDecodingContainer where Key == SampleCodingKey {
 
     /// `time`: seconds since 1970 as a number, or an ISO 8601 date-time string (``ISO8601Time``); `nil`
     /// when absent or `null`.
-    func decodeTime() throws -> Double? {
-        guard contains(.time), try !decodeNil(forKey: .time) else { return nil }
-        if let seconds = try? decode(Double.self, forKey: .time) { return seconds }
+    func decodeTime() throws -> Double? { try decodeTime(forKey: .time) }
+
+    /// A time under `key`: seconds since 1970 or an ISO 8601 string; `nil` when absent or `null`.
+    func decodeTime(forKey key: SampleCodingKey) throws -> Double? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let seconds = try? decode(Double.self, forKey: key) { return seconds }
         let text: String
         do {
-            text = try decode(String.self, forKey: .time)
+            text = try decode(String.self, forKey: key)
         } catch {
             throw DecodingError.typeMismatch(
                 Double.self,
-                .init(codingPath: codingPath + [SampleCodingKey.time], debugDescription: "expected a number or an ISO 8601 string"))
+                .init(codingPath: codingPath + [key], debugDescription: "expected a number or an ISO 8601 string"))
         }
         guard let seconds = ISO8601Time.secondsSince1970(text) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .time, in: self,
+                forKey: key, in: self,
                 debugDescription: "invalid ISO 8601 date-time \"\(text)\" (expected e.g. 2024-05-01T07:30:00.5+02:00)")
         }
         return seconds

@@ -20,11 +20,16 @@ public struct WorkoutEventSample: Sendable, Hashable {
     public var kind: Kind
     /// For a ``Kind/lap`` event: what ended the lap, when the recording says.
     public var lapTrigger: LapTrigger?
-    /// An event of `kind` at `time`; `lapTrigger` only for a lap.
-    public init(time: Double?, kind: Kind, lapTrigger: LapTrigger? = nil) {
+    /// For a ``Kind/lap`` event: when the lap began (seconds since 1970), when the recording says (a FIT
+    /// `lap`'s `start_time`, a TCX `Lap`'s `StartTime`). A lap begins at the later of this and the previous
+    /// lap's end: time a device leaves between two laps belongs to neither.
+    public var lapStartTime: Double?
+    /// An event of `kind` at `time`; `lapTrigger` and `lapStartTime` only for a lap.
+    public init(time: Double?, kind: Kind, lapTrigger: LapTrigger? = nil, lapStartTime: Double? = nil) {
         self.time = time
         self.kind = kind
         self.lapTrigger = lapTrigger
+        self.lapStartTime = lapStartTime
     }
 }
 
@@ -32,22 +37,26 @@ extension WorkoutEventSample.Kind: Codable {}
 
 extension WorkoutEventSample: Codable {
     /// Decodes an `event` record (``SampleCodingKey``): `event` required (`pause`, `resume`, `lap`,
-    /// `segment`), `lapTrigger` optional, `time` a number or an ISO 8601 string.
+    /// `segment`), `lapTrigger` and `lapStartTime` optional, `time` and `lapStartTime` a number or an ISO 8601
+    /// string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SampleCodingKey.self)
         try container.checkType(.event)
         self.init(
             time: try container.decodeTime(),
             kind: try container.decode(Kind.self, forKey: .event),
-            lapTrigger: try container.decodeIfPresent(LapTrigger.self, forKey: .lapTrigger))
+            lapTrigger: try container.decodeIfPresent(LapTrigger.self, forKey: .lapTrigger),
+            lapStartTime: try container.decodeTime(forKey: .lapStartTime))
     }
 
-    /// Encodes the event as one record: `{"type":"event","time":…,"event":"lap","lapTrigger":"manual"}`
-    /// (`lapTrigger` only when known).
+    /// Encodes the event as one record:
+    /// `{"type":"event","time":…,"event":"lap","lapTrigger":"manual","lapStartTime":…}` (`lapTrigger` and
+    /// `lapStartTime` only when known).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: SampleCodingKey.self)
         try container.encodeHead(.event, time: time)
         try container.encode(kind, forKey: .event)
         try container.encodeIfPresent(lapTrigger, forKey: .lapTrigger)
+        try container.encodeIfPresent(lapStartTime, forKey: .lapStartTime)
     }
 }

@@ -78,6 +78,12 @@ import WorkoutSamples
                                            "position_lap": .position, "position_waypoint": .position, "position_marked": .position,
                                            "session_end": .sessionEnd, "fitness_equipment": .fitnessEquipment]
         #expect(laps.map(\.lapTrigger) == triggers.map { ($0 as? String).flatMap { names[$0] } })
+        // Each lap's start_time goes with its event (a relative one corrected as the records' times are).
+        let starts = (expected["lapStartTimes"] as? [Any]) ?? []
+        #expect(laps.count == starts.count)
+        for (lap, start) in zip(laps, starts) {
+            #expect(Self.close(lap.lapStartTime, start), "lap start \(String(describing: lap.lapStartTime)) against \(start)")
+        }
 
         // Timer events: pauses and resumes, announced once before the first.
         let timerEvents = try #require(expected["timerEvents"] as? Int)

@@ -44,6 +44,14 @@ struct JSONSampleReaderTests {
             #"{"type":"event","time":1717171731,"event":"lap","lapTrigger":"fitnessEquipment"}"#,
             .event(WorkoutEventSample(time: 1717171731, kind: .lap, lapTrigger: .fitnessEquipment))
         ),
+        (
+            #"{"type":"event","time":1717171731,"event":"lap","lapTrigger":"manual","lapStartTime":1717171001.5}"#,
+            .event(WorkoutEventSample(time: 1717171731, kind: .lap, lapTrigger: .manual, lapStartTime: 1717171001.5))
+        ),
+        (
+            #"{"type":"event","time":1717171731,"event":"lap","lapStartTime":"2024-05-31T16:00:01.5Z"}"#,
+            .event(WorkoutEventSample(time: 1717171731, kind: .lap, lapStartTime: 1717171201.5))
+        ),
         (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5}"#, .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5))),
         (#"{"type":"distance","time":1717171732,"cumulativeMeters":1234.5,"altitude":402.5,"speed":2.75}"#,
          .distance(DistanceSample(time: 1717171732, cumulativeMeters: 1234.5, altitudeMeters: 402.5, speedMetersPerSecond: 2.75))),
@@ -221,6 +229,8 @@ struct JSONSampleReaderTests {
                 #"record 1: field "lapTrigger": unknown lap trigger "sometimes" (expected manual, time, distance, position, sessionEnd, heartRate, fitnessEquipment)"#
             ),
             (#"{"type":"event","time":1,"event":"lap","lapTrigger":3}"#, #"record 1: field "lapTrigger": expected a lap trigger or null, found number"#),
+            (#"{"type":"event","time":1,"event":"lap","lapStartTime":true}"#,
+             #"record 1: field "lapStartTime": expected a number, an ISO 8601 string or null, found boolean"#),
             (#"{"type":"distance","time":1}"#, #"record 1: field "cumulativeMeters": missing"#),
             (#"{"type":"distance","time":1,"cumulativeMeters":"far"}"#, #"record 1: field "cumulativeMeters": expected a number, found string"#),
             (#"{"type":"event","time":1,"event":{}}"#, #"record 1: field "event": expected a string, found object"#),

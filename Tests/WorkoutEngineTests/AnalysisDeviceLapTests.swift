@@ -103,10 +103,6 @@ struct AnalysisFITDeviceLapTests {
     /// Laps that miss for a reason other than where the engine puts the lap, by file and lap number (1-based),
     /// kept visible: `withKnownIssue` fails once a lap matches, so the list stays true.
     static let knownMisses: [String: [Int: String]] = [
-        // The device's lap 1 spans start_time + total_elapsed_time = 20:41:20.006, its lap 2 starts at
-        // 20:41:22: 2 s in neither lap. The engine's laps are contiguous, so its lap 2 (from the end of lap 1)
-        // is 2 s longer. The device's definition.
-        "ride-garmin-edge530-hr-cad-power.fit": [2: "2 s between the device's laps 1 and 2 belong to neither"],
         // Times agree within 0.7 s. Distances: the engine's distance along the smoothed GPS track is 2.4-4.2 %
         // shorter on this mountain trail than the device's distance (its own `distance` field), the whole
         // workout 3.4 % (README, engine against device): the engine's distance, not the lap placement. By pace,

@@ -105,7 +105,7 @@ struct AnalysisSplitsTests {
     }
 
     /// On real recordings the splits' and the laps' gain, loss, moving, running and wall time add up to the
-    /// summary's: they count the same smoothed altitudes by the same rule, each step's moving time as the
+    /// summary's (the laps' with the time a device leaves between two laps, which is in none): they count the same smoothed altitudes by the same rule, each step's moving time as the
     /// summary decided it on the smoothed track, and span the workout from its start to its end. Before, they summed every rise of the altitude filter's live estimate (up to
     /// 2.6 times the summary's gain: the vívoactive's altimeter settling by 1 000 m) and took each step as
     /// moving by the live speed (the GPSMAP 64s hike's splits 8 546 s against the summary's 7 379 s).
@@ -128,9 +128,16 @@ struct AnalysisSplitsTests {
                                 ("laps", summary.analysis.laps.map(\.figures))] where !figures.isEmpty {
             let (g, l, m) = sums(figures)
             let e = figures.map(\.elapsedSeconds).reduce(0, +), t = figures.map(\.totalSeconds).reduce(0, +)
-            #expect(abs(e - elapsed) < 0.01, "\(name) \(kind): running time \(e) s, summary \(elapsed) s")
-            #expect(abs(t - total) < 0.01, "\(name) \(kind): wall time \(t) s, summary \(total) s")
-            #expect(abs(m - moving) < 0.01, "\(name) \(kind): moving \(m) s, summary \(moving) s")
+            // Time between two laps, when a lap states a later start than the previous lap's end, is in no lap:
+            // the Edge 530's 1.994 s between its laps 1 and 2 (timestamps from fitdecode: lap 1 from 19:13:55
+            // for 5 245.006 s, lap 2 from 20:41:22), running and moving.
+            let laps = summary.analysis.laps
+            let between = kind == "laps" ? zip(laps.dropFirst(), laps).map { $0.startOffsetSeconds - $1.endOffsetSeconds }.reduce(0, +) : 0
+            #expect(abs(between - (kind == "laps" && name == "ride-garmin-edge530-hr-cad-power.fit" ? 1.994 : 0)) < 0.01,
+                    "\(name) \(kind): \(between) s between laps")
+            #expect(abs(e + between - elapsed) < 0.01, "\(name) \(kind): running time \(e) s, summary \(elapsed) s")
+            #expect(abs(t + between - total) < 0.01, "\(name) \(kind): wall time \(t) s, summary \(total) s")
+            #expect(abs(m + between - moving) < 0.01, "\(name) \(kind): moving \(m) s, summary \(moving) s")
             #expect(abs(g - gain) < 0.05 + 1e-4 * gain, "\(name) \(kind): gain \(g) m, summary \(gain) m")
             #expect(abs(l - loss) < 0.05 + 1e-4 * loss, "\(name) \(kind): loss \(l) m, summary \(loss) m")
         }
@@ -247,6 +254,49 @@ struct AnalysisSplitsTests {
         #expect(abs(ended.analysis.laps[1].figures.elapsedSeconds - 1300) < 1e-6)
         // No lap events, no laps.
         #expect(try WorkoutSummary(samples: Self.samples(), options: Self.options).analysis.laps.isEmpty)
+    }
+
+    /// A lap that states its start (a FIT `lap`'s `start_time`, a TCX `Lap`'s `StartTime`) begins there when
+    /// that lies more than 1 s after the previous lap's end: the time between belongs to no lap. At 4 m/s,
+    /// figures by arithmetic.
+    @Test func aLapBeginsAtItsStatedStart() throws {
+        var samples = try Self.samples()
+        func lap(end: Double, start: Double?) -> Sample {
+            .event(WorkoutEventSample(time: Self.start + end, kind: .lap, lapTrigger: .manual, lapStartTime: start.map { Self.start + $0 }))
+        }
+        // Events after the fixes of their time: lap 1 0-250 s; lap 2 stated from 260 s (10 s in no lap) to
+        // 500 s; lap 3 stated from 500.5 s (within 1 s of lap 2's end: the recording's resolution) to
+        // 1 000 s; lap 4 stated from 3 000 s (after its own end: a wrong clock) to 1 500 s; lap 5 stated
+        // from 100 s (before lap 4's end) to 2 000 s.
+        let events: [(index: Int, sample: Sample)] = [(250, lap(end: 250, start: 0)), (500, lap(end: 500, start: 260)),
+                                                      (1000, lap(end: 1000, start: 500.5)), (1500, lap(end: 1500, start: 3000)),
+                                                      (2000, lap(end: 2000, start: 100))]
+        for (index, event) in events.reversed() { samples.insert(event, at: 2 * index + 2) }
+        let laps = try WorkoutSummary(samples: samples, options: Self.options).analysis.laps
+        try #require(laps.count == 6)
+        let expected: [(start: Double, end: Double)] = [(0, 250), (260, 500), (500, 1000), (1000, 1500), (1500, 2000), (2000, 2600)]
+        for (lap, (start, end)) in zip(laps, expected) {
+            #expect(abs(lap.startOffsetSeconds - start) < 1e-6, "lap \(lap.number) starts at \(lap.startOffsetSeconds)")
+            #expect(abs(lap.endOffsetSeconds - end) < 1e-6, "lap \(lap.number) ends at \(lap.endOffsetSeconds)")
+            #expect(abs(lap.figures.totalSeconds - (end - start)) < 1e-6)
+            #expect(abs(lap.figures.elapsedSeconds - (end - start)) < 1e-6)
+            #expect(abs(lap.figures.distanceMeters - 4 * (end - start)) < 1e-4, "lap \(lap.number): \(lap.figures.distanceMeters) m")
+        }
+        // The same from NDJSON, the start as a number and as an ISO 8601 string.
+        let text = """
+            {"type":"location","time":1700000000,"latitude":47,"longitude":8}
+            {"type":"location","time":1700000100,"latitude":47.0036,"longitude":8}
+            {"type":"event","time":1700000100,"event":"lap","lapStartTime":1700000000}
+            {"type":"location","time":1700000200,"latitude":47.0072,"longitude":8}
+            {"type":"event","time":1700000200,"event":"lap","lapStartTime":"2023-11-14T22:15:50Z"}
+            """
+        let directory = try TestPaths.temporaryDirectory("analysis-lap-start")
+        let path = directory.appendingPathComponent("laps.ndjson").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let fromFile = try WorkoutSummary(contentsOfTrack: path, options: Self.options).analysis.laps
+        try #require(fromFile.count == 2)
+        #expect(fromFile[1].startOffsetSeconds == 150)
+        #expect(fromFile[1].figures.totalSeconds == 50)
     }
 
     @Test func lapsFromNDJSON() throws {

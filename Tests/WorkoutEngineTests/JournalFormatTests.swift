@@ -65,7 +65,9 @@ struct JournalFormatTests {
         case 5: return .sample(.weather(WeatherSample(time: optional(&rng), temperatureCelsius: optional(&rng), humidityPercent: optional(&rng))))
         case 6:
             let kind = WorkoutEventSample.Kind.allCases.randomElement(using: &rng) ?? .lap
-            return .sample(.event(WorkoutEventSample(time: optional(&rng), kind: kind)))
+            // A lap's trigger and start, each present or not.
+            let trigger = Bool.random(using: &rng) ? LapTrigger.allCases.randomElement(using: &rng) : nil
+            return .sample(.event(WorkoutEventSample(time: optional(&rng), kind: kind, lapTrigger: trigger, lapStartTime: optional(&rng))))
         case 7: return .activity(ActivityType.allCases.randomElement(using: &rng) ?? .running)
         case 8:
             return .sample(.distance(DistanceSample(time: optional(&rng), cumulativeMeters: randomDouble(&rng), altitudeMeters: optional(&rng),

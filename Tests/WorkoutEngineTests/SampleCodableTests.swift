@@ -49,6 +49,8 @@ struct SampleCodableTests {
         #expect(try text(.event(WorkoutEventSample(time: 3, kind: .segmentStart))) == #"{"event":"segment","time":3,"type":"event"}"#)
         #expect(try text(.event(WorkoutEventSample(time: 3, kind: .lap, lapTrigger: .distance)))
             == #"{"event":"lap","lapTrigger":"distance","time":3,"type":"event"}"#)
+        #expect(try text(.event(WorkoutEventSample(time: 3, kind: .lap, lapStartTime: 1.5)))
+            == #"{"event":"lap","lapStartTime":1.5,"time":3,"type":"event"}"#)
         #expect(try text(.distance(DistanceSample(time: 3, cumulativeMeters: 1000.5))) == #"{"cumulativeMeters":1000.5,"time":3,"type":"distance"}"#)
         #expect(try text(.distance(DistanceSample(time: 3, cumulativeMeters: 1000.5, altitudeMeters: 12.5, speedMetersPerSecond: 2.5)))
             == #"{"altitude":12.5,"cumulativeMeters":1000.5,"speed":2.5,"time":3,"type":"distance"}"#)
@@ -167,10 +169,12 @@ struct SampleCodableTests {
         records.append(try encoder.encode(Sample.distance(DistanceSample(time: 1, cumulativeMeters: 5))))
         records.append(try encoder.encode(Sample.location(LocationSample(time: 1, latitude: 1, longitude: 2, hasFix: false))))
         records.append(try encoder.encode(Sample.event(WorkoutEventSample(time: 1, kind: .lap, lapTrigger: .manual))))
+        records.append(try encoder.encode(Sample.event(WorkoutEventSample(time: 5, kind: .lap, lapTrigger: .time, lapStartTime: 2))))
         #expect(try Self.invalidDocuments(records, schema: "workout-samples.schema.json") == [])
         let bad = [#"{"type":"heartRate","time":1}"#, #"{"type":"distance","time":1,"cumulativeMeters":"far"}"#,
-                   #"{"type":"event","time":1,"event":"lap","lapTrigger":"sometimes"}"#, #"{"type":"location","time":1,"latitude":1,"longitude":2,"hasFix":"no"}"#]
-        #expect(try Self.invalidDocuments(bad.map { Data($0.utf8) }, schema: "workout-samples.schema.json") == [0, 1, 2, 3])
+                   #"{"type":"event","time":1,"event":"lap","lapTrigger":"sometimes"}"#, #"{"type":"location","time":1,"latitude":1,"longitude":2,"hasFix":"no"}"#,
+                   #"{"type":"event","time":1,"event":"lap","lapStartTime":true}"#]
+        #expect(try Self.invalidDocuments(bad.map { Data($0.utf8) }, schema: "workout-samples.schema.json") == [0, 1, 2, 3, 4])
     }
 
 }

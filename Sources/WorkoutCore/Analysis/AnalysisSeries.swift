@@ -165,20 +165,21 @@ public struct AnalysisSeries: Sendable, Hashable {
         for change in outcome.stateChanges where change.kind == .lap { parts.appendLap(change) }
         switch outcome.input {
         case .sample(let sample): record(sample: sample, parts, clock: outcome.clock)
-        case .call(let event): record(parts, lapTrigger: event.lapTrigger)
-        default: record(parts, lapTrigger: nil)
+        case .call(let event): record(parts, lapEvent: event)
+        default: record(parts, lapEvent: nil)
         }
     }
 
     /// Records the fixes and laps of an outcome.
-    private mutating func record(_ parts: AnalysisOutcomeParts, lapTrigger: LapTrigger?) {
+    private mutating func record(_ parts: AnalysisOutcomeParts, lapEvent: WorkoutEventSample?) {
         if let rare = parts.rare {
             for fix in rare.released { append(fix) }
         }
         if let fix = parts.fix { append(fix) }
         if let rare = parts.rare {
             for change in rare.laps {
-                laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: lapTrigger))
+                laps.append(LapMark(time: change.time, elapsedSeconds: change.elapsedSeconds, trigger: lapEvent?.lapTrigger,
+                                    startTime: lapEvent?.lapStartTime))
             }
         }
     }
@@ -187,7 +188,7 @@ public struct AnalysisSeries: Sendable, Hashable {
     mutating func record(sample: Sample, _ parts: AnalysisOutcomeParts, clock: SessionClock) {
         switch sample {
         case .location, .distance:
-            record(parts, lapTrigger: nil)
+            record(parts, lapEvent: nil)
         case .heartRate(let reading):
             if !parts.readingRejected, clock.state == .running, let time = reading.time {
                 heartRate.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.beatsPerMinute)
@@ -201,9 +202,9 @@ public struct AnalysisSeries: Sendable, Hashable {
                 power.append(elapsedSeconds: clock.elapsedSeconds(at: time), value: reading.watts)
             }
         case .event(let event):
-            record(parts, lapTrigger: event.lapTrigger)
+            record(parts, lapEvent: event)
         default:
-            record(parts, lapTrigger: nil)
+            record(parts, lapEvent: nil)
         }
     }
 

@@ -1,12 +1,19 @@
 /// Laps from lap events (JSON/NDJSON `lap`, FIT `lap`, TCX `Lap`, ``WorkoutBuilder/markLap(at:trigger:)``).
 ///
-/// Lap *k* runs from event *k − 1* (or the workout's start) to event *k*; after the last event, the rest of
+/// Lap *k* runs from event *k − 1* (or the workout's start) to event *k*, or from the start event *k* states
+/// (``LapMark/startTime``) when that lies between the two and more than ``lapStartToleranceSeconds`` after
+/// event *k − 1*: time a device leaves between its laps (an Edge 530's 2 s) belongs to neither, as the device
+/// counts it. After the last event, the rest of
 /// the workout is one more lap when it lasts more than 1 s or at least 1 m (an event at the very end, as FIT
 /// and TCX write for the last lap, leaves nothing after it; nor does one a whole second before a timer stop,
 /// as a Polar writes its last lap). Distances and moving time are interpolated on the
 /// fixes at the events' times; running time comes from the events themselves. A workout without lap
 /// events has no laps.
 public enum LapAnalysis {
+    /// How far after the previous lap's end a lap's stated start must lie to leave time in no lap: a FIT
+    /// timestamp's resolution, 1 s.
+    public static let lapStartToleranceSeconds = 1.0
+
     /// The laps of a workout from `startTime` to `endTime` (wall) and running time `endElapsedSeconds`.
     /// - Complexity: O(k log n) for k laps of n fixes.
     static func laps(marks: [LapMark], startTime: Double, endTime: Double, endElapsedSeconds: Double,
@@ -21,6 +28,16 @@ public enum LapAnalysis {
                        endOffsetSeconds: time - startTime, figures: figures)
         }
         for mark in marks {
+            // A lap that states its start begins there when that lies more than `lapStartToleranceSeconds`
+            // after the previous lap's end and before its own end: the time between belongs to no lap. A start
+            // within the tolerance is the recording's resolution (a Forerunner 920XT starts each lap at the
+            // record 1 s after the previous lap's last, and counts that second in the lap's time); a start
+            // outside (a clock the file gets wrong) changes nothing.
+            if let stated = mark.startTime, stated > from.time + lapStartToleranceSeconds, stated < min(mark.time, endTime) {
+                let position = track.position(atTime: stated)
+                let elapsed = min(max(position.value(in: track.elapsed), from.elapsed), mark.elapsedSeconds)
+                from = (position, stated, elapsed)
+            }
             let time = min(max(mark.time, from.time), endTime)
             let elapsed = min(max(mark.elapsedSeconds, from.elapsed), endElapsedSeconds)
             let position = track.position(atTime: time)
