@@ -543,15 +543,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         swap(&samples, &held)
         let shift = correlationOffset.map(Double.init) ?? 0
         for sample in samples {
-            guard shift != 0 else { try deliver(sample, into: &sink); continue }
-            var shifted = sample.withTime(sample.time.map { $0 + shift })
-            // A held lap's start, when it too counted from the power-on.
-            if case .event(var event) = shifted, let start = event.lapStartTime,
-               start < Double(FITProfile.minimumDateTime) + FITProfile.epochOffsetSeconds {
-                event.lapStartTime = start + shift
-                shifted = .event(event)
-            }
-            try deliver(shifted, into: &sink)
+            // `withTime` moves a lap's stated start with its time.
+            try deliver(shift == 0 ? sample : sample.withTime(sample.time.map { $0 + shift }), into: &sink)
         }
     }
 

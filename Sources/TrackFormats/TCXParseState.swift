@@ -560,7 +560,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             let candidate = min(next, start + seconds)
             if candidate >= last, candidate - last <= Self.maximumLapEndAfterLastTrackpointSeconds { end = candidate }
         }
-        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger, lapStartTime: ended.startTime)))
+        // No `lapStartTime`: the lap's end above already follows the device's StartTime and TotalTimeSeconds
+        // where they are consistent with the trackpoints, and falls back to the last trackpoint where they
+        // are not; a StartTime passed on would start the next lap from a clock the reader distrusts.
+        pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger)))
     }
 
     /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.

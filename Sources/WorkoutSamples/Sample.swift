@@ -33,7 +33,8 @@ public enum Sample: Sendable, Hashable {
         }
     }
 
-    /// The same sample with its time replaced (`nil` makes it untimed). Replaying a recorded track as a
+    /// The same sample with its time replaced (`nil` makes it untimed); a timed lap event's
+    /// ``WorkoutEventSample/lapStartTime`` moves by as much as its time. Replaying a recorded track as a
     /// live session shifts every sample's time this way.
     @inlinable
     public func withTime(_ time: Double?) -> Sample {
@@ -44,7 +45,11 @@ public enum Sample: Sendable, Hashable {
         case .cadence(var s): s.time = time; return .cadence(s)
         case .power(var s): s.time = time; return .power(s)
         case .weather(var s): s.time = time; return .weather(s)
-        case .event(var s): s.time = time; return .event(s)
+        case .event(var s):
+            // A lap's stated start moves with its time (a shifted replay, times corrected after reading).
+            if let start = s.lapStartTime, let old = s.time, let time { s.lapStartTime = start + (time - old) }
+            s.time = time
+            return .event(s)
         case .distance(var s): s.time = time; return .distance(s)
         }
     }

@@ -21,8 +21,9 @@ public struct WorkoutEventSample: Sendable, Hashable {
     /// For a ``Kind/lap`` event: what ended the lap, when the recording says.
     public var lapTrigger: LapTrigger?
     /// For a ``Kind/lap`` event: when the lap began (seconds since 1970), when the recording says (a FIT
-    /// `lap`'s `start_time`, a TCX `Lap`'s `StartTime`). A lap begins at the later of this and the previous
-    /// lap's end: time a device leaves between two laps belongs to neither.
+    /// `lap`'s `start_time`, JSON `lapStartTime`). The analysis begins the lap there when it lies more than
+    /// 1.5 s after the previous lap's end and before this event (`LapAnalysis` in WorkoutCore): time a device leaves between
+    /// two laps belongs to neither.
     public var lapStartTime: Double?
     /// An event of `kind` at `time`; `lapTrigger` and `lapStartTime` only for a lap.
     public init(time: Double?, kind: Kind, lapTrigger: LapTrigger? = nil, lapStartTime: Double? = nil) {

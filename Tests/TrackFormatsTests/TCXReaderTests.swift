@@ -47,7 +47,7 @@ struct TCXReaderTests {
             .sample(.heartRate(HeartRateSample(time: t + 1.5, beatsPerMinute: 84))),
             .sample(.cadence(CadenceSample(time: t + 1.5, perMinute: 78))),
             .sample(.distance(DistanceSample(time: t + 1.5, cumulativeMeters: 2))),
-            .sample(.event(WorkoutEventSample(time: t + 1.5, kind: .lap, lapTrigger: .time, lapStartTime: t))),
+            .sample(.event(WorkoutEventSample(time: t + 1.5, kind: .lap, lapTrigger: .time))),
         ])
         #expect(report.locationCount == 1)
         #expect(report.sampleCount == sink.samples.count)
@@ -79,14 +79,13 @@ struct TCXReaderTests {
         #expect(sink.laps == [
             // The device's lap runs to the next lap's StartTime (= its StartTime + TotalTimeSeconds), 10 s
             // after its last trackpoint.
-            // Each with its StartTime.
-            WorkoutEventSample(time: t + 600, kind: .lap, lapTrigger: .distance, lapStartTime: t),
+            WorkoutEventSample(time: t + 600, kind: .lap, lapTrigger: .distance),
             // StartTime + TotalTimeSeconds (t + 900) is before its last trackpoint (a gap between its
             // Tracks): the lap ends there.
-            WorkoutEventSample(time: t + 1000, kind: .lap, lapTrigger: .manual, lapStartTime: t + 600),
+            WorkoutEventSample(time: t + 1000, kind: .lap, lapTrigger: .manual),
             // No trackpoint: the lap ends at the latest sample (untimed), so its StartTime cannot move the
             // clock; the device's lap ends at its start plus its time.
-            WorkoutEventSample(time: nil, kind: .lap, lapTrigger: .position, lapStartTime: t + 1200),
+            WorkoutEventSample(time: nil, kind: .lap, lapTrigger: .position),
         ])
         #expect(sink.segmentStarts == 3)
         let device = try #require(report.device)

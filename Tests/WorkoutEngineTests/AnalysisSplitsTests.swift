@@ -265,11 +265,11 @@ struct AnalysisSplitsTests {
             .event(WorkoutEventSample(time: Self.start + end, kind: .lap, lapTrigger: .manual, lapStartTime: start.map { Self.start + $0 }))
         }
         // Events after the fixes of their time: lap 1 0-250 s; lap 2 stated from 260 s (10 s in no lap) to
-        // 500 s; lap 3 stated from 500.5 s (within 1 s of lap 2's end: the recording's resolution) to
+        // 500 s; lap 3 stated from 501.4 s (within 1.5 s of lap 2's end: the recording's resolution) to
         // 1 000 s; lap 4 stated from 3 000 s (after its own end: a wrong clock) to 1 500 s; lap 5 stated
         // from 100 s (before lap 4's end) to 2 000 s.
         let events: [(index: Int, sample: Sample)] = [(250, lap(end: 250, start: 0)), (500, lap(end: 500, start: 260)),
-                                                      (1000, lap(end: 1000, start: 500.5)), (1500, lap(end: 1500, start: 3000)),
+                                                      (1000, lap(end: 1000, start: 501.4)), (1500, lap(end: 1500, start: 3000)),
                                                       (2000, lap(end: 2000, start: 100))]
         for (index, event) in events.reversed() { samples.insert(event, at: 2 * index + 2) }
         let laps = try WorkoutSummary(samples: samples, options: Self.options).analysis.laps
@@ -297,6 +297,29 @@ struct AnalysisSplitsTests {
         try #require(fromFile.count == 2)
         #expect(fromFile[1].startOffsetSeconds == 150)
         #expect(fromFile[1].figures.totalSeconds == 50)
+    }
+
+    /// Without positions (heart rate only) the running time at a stated start is the wall time since the
+    /// previous lap's end: the lap's running time is its wall time, not the time since the previous lap.
+    @Test func aStatedStartWithoutFixes() throws {
+        var samples: [Sample] = []
+        for k in 0...200 {
+            samples.append(.heartRate(HeartRateSample(time: Self.start + Double(k), beatsPerMinute: 140)))
+            if k == 100 { samples.append(.event(WorkoutEventSample(time: Self.start + 100, kind: .lap, lapStartTime: Self.start))) }
+            if k == 200 { samples.append(.event(WorkoutEventSample(time: Self.start + 200, kind: .lap, lapStartTime: Self.start + 150))) }
+        }
+        let laps = try WorkoutSummary(samples: samples, options: Self.options).analysis.laps
+        try #require(laps.count == 2)
+        #expect(laps[1].startOffsetSeconds == 150)
+        #expect(abs(laps[1].figures.totalSeconds - 50) < 1e-9)
+        #expect(abs(laps[1].figures.elapsedSeconds - 50) < 1e-9, "running time \(laps[1].figures.elapsedSeconds) s")
+    }
+
+    /// A shifted lap event (a replay, times corrected after reading) keeps its stated start the same time before it.
+    @Test func aLapsStartMovesWithItsTime() {
+        let lap = Sample.event(WorkoutEventSample(time: 100, kind: .lap, lapTrigger: .manual, lapStartTime: 40))
+        #expect(lap.withTime(160) == .event(WorkoutEventSample(time: 160, kind: .lap, lapTrigger: .manual, lapStartTime: 100)))
+        #expect(lap.withTime(nil) == .event(WorkoutEventSample(time: nil, kind: .lap, lapTrigger: .manual, lapStartTime: 40)))
     }
 
     @Test func lapsFromNDJSON() throws {

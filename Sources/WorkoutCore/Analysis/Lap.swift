@@ -1,6 +1,7 @@
 public import WorkoutSamples
 
-/// One lap: from the previous lap event (or the workout's start) to this one; the last runs to the end.
+/// One lap: from the previous lap event (or the workout's start), or from the start this one states (see
+/// ``LapAnalysis``), to this one; the last runs to the end.
 public struct Lap: Sendable, Hashable {
     /// The lap's number, from 1.
     public var number: Int

@@ -1,7 +1,7 @@
 /// Laps from lap events (JSON/NDJSON `lap`, FIT `lap`, TCX `Lap`, ``WorkoutBuilder/markLap(at:trigger:)``).
 ///
 /// Lap *k* runs from event *k − 1* (or the workout's start) to event *k*, or from the start event *k* states
-/// (``LapMark/startTime``) when that lies between the two and more than ``lapStartToleranceSeconds`` after
+/// (``LapMark/startTime``) when that lies before event *k* and more than ``lapStartToleranceSeconds`` after
 /// event *k − 1*: time a device leaves between its laps (an Edge 530's 2 s) belongs to neither, as the device
 /// counts it. After the last event, the rest of
 /// the workout is one more lap when it lasts more than 1 s or at least 1 m (an event at the very end, as FIT
@@ -10,9 +10,9 @@
 /// fixes at the events' times; running time comes from the events themselves. A workout without lap
 /// events has no laps.
 public enum LapAnalysis {
-    /// How far after the previous lap's end a lap's stated start must lie to leave time in no lap: a FIT
-    /// timestamp's resolution, 1 s.
-    public static let lapStartToleranceSeconds = 1.0
+    /// How far after the previous lap's end a lap's stated start must lie to leave time in no lap: more than
+    /// a FIT timestamp's resolution (1 s) and the milliseconds of a lap end computed from its start and time.
+    public static let lapStartToleranceSeconds = 1.5
 
     /// The laps of a workout from `startTime` to `endTime` (wall) and running time `endElapsedSeconds`.
     /// - Complexity: O(k log n) for k laps of n fixes.
@@ -31,11 +31,16 @@ public enum LapAnalysis {
             // A lap that states its start begins there when that lies more than `lapStartToleranceSeconds`
             // after the previous lap's end and before its own end: the time between belongs to no lap. A start
             // within the tolerance is the recording's resolution (a Forerunner 920XT starts each lap at the
-            // record 1 s after the previous lap's last, and counts that second in the lap's time); a start
-            // outside (a clock the file gets wrong) changes nothing.
+            // record 1 s after the previous lap's last, and counts that second in the lap's time; a lap end
+            // computed from a start and a time in milliseconds may leave a few more); a start outside (a clock
+            // the file gets wrong) changes nothing.
             if let stated = mark.startTime, stated > from.time + lapStartToleranceSeconds, stated < min(mark.time, endTime) {
                 let position = track.position(atTime: stated)
-                let elapsed = min(max(position.value(in: track.elapsed), from.elapsed), mark.elapsedSeconds)
+                // Running time at the start from the fixes around it; where no fixes span it (a recording
+                // without positions), the wall time since the previous lap's end.
+                let spanned = track.count >= 2 && stated >= track.times[0] && stated <= track.times[track.count - 1]
+                let running = spanned ? position.value(in: track.elapsed) : from.elapsed + (stated - from.time)
+                let elapsed = min(max(running, from.elapsed), mark.elapsedSeconds)
                 from = (position, stated, elapsed)
             }
             let time = min(max(mark.time, from.time), endTime)
