@@ -41,7 +41,7 @@ import WorkoutSamples
 /// | 0x04 | cadence | flags u8 (bit 0 time), per minute f64, time? |
 /// | 0x05 | power | flags u8 (bit 0 time), watts f64, time? |
 /// | 0x06 | weather | flags u8 (bit 0 time, 1 temperature, 2 humidity), time?, temperature?, humidity? |
-/// | 0x07 | event sample | flags u8 (bit 0 time, 1 lap trigger), kind u8 (0 pause, 1 resume, 2 lap, 3 segment), time?, lap trigger u8? (0 manual, 1 time, 2 distance, 3 position, 4 session end, 5 heart rate, 6 fitness equipment) |
+/// | 0x07 | event sample | flags u8 (bit 0 time, 1 lap trigger, 2 lap start time), kind u8 (0 pause, 1 resume, 2 lap, 3 segment), time?, lap trigger u8? (0 manual, 1 time, 2 distance, 3 position, 4 session end, 5 heart rate, 6 fitness equipment), lap start time f64? |
 /// | 0x08 | device distance | flags u8 (bit 0 time, bit 1 altitude, bit 2 speed), cumulative metres f64, time?, altitude?, speed? |
 /// | 0x10-0x14 | session start, pause, resume, lap, end | time f64 |
 /// | 0x20 | activity | activity code u8 |
