@@ -8,7 +8,7 @@ public struct LapMark: Sendable, Hashable {
     public var elapsedSeconds: Double
     /// What ended the lap, when the input says.
     public var trigger: LapTrigger?
-    /// When the lap began, seconds since 1970, when the input says (``WorkoutEventSample/lapStartTime``; see ``LapAnalysis``).
+    /// When the lap began, seconds since 1970, when the input says (``/WorkoutSamples/WorkoutEventSample/lapStartTime``; see ``LapAnalysis``).
     public var startTime: Double?
 
     /// Creates the value from its parts.
