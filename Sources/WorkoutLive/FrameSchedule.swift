@@ -9,7 +9,8 @@ public struct FrameSchedule: Sendable, Hashable {
     public let framesPerSecond: Int
     /// The global number of the next frame (frames are numbered across stretches).
     public private(set) var nextFrameIndex = 0
-    /// Frames skipped because they were due while the consumer was late.
+    /// Frames skipped because they were due while the consumer was late, or were made after the session
+    /// had stopped running (see ``dropTakenFrame()``).
     public private(set) var skippedFrames = 0
     private var stretchStart: Double?
     private var stretchFrame = 0
@@ -59,6 +60,12 @@ public struct FrameSchedule: Sendable, Hashable {
     /// When the next frame is due, or `nil` while stopped.
     public var nextDeadline: Double? {
         stretchStart.map { $0 + Double(stretchFrame) * timeScale / Double(framesPerSecond) }
+    }
+
+    /// The frame last taken with ``takeFrame()`` is not shown: counts it as skipped. A driver whose frames
+    /// are made asynchronously calls this when the session had paused or ended by the time the frame was made.
+    public mutating func dropTakenFrame() {
+        skippedFrames += 1
     }
 
     /// Takes the next due frame: its global index and its time.

@@ -6,6 +6,8 @@ import WorkoutCore
 ///
 /// - Frame k of a running stretch is due at the stretch's start + k/fps on the clock (absolute deadlines,
 ///   no drift); a frame that is due while the scheduler is late is skipped, not bunched.
+/// - A frame is shown only if the session was still running when it was made: a session's state change
+///   reaches the scheduler a little after the session took it, and a frame made in between is skipped.
 /// - While the session is paused the scheduler does not wake up at all: a pause cancels its pending
 ///   sleep, and it then waits on the next state change (no polling). A resume opens a new stretch whose
 ///   first frame is produced at once.
@@ -96,7 +98,15 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
             guard completed, schedule.isActive, !Task.isCancelled else { continue }
             schedule.skipLateFrames(now: sessionSeconds(of: clock.now))
             guard let frame = schedule.takeFrame() else { continue }
-            emit(await makeFrame(frame.index, frame.time))
+            let made = await makeFrame(frame.index, frame.time)
+            // The session paused or ended before the frame was made (its state change had not reached the
+            // scheduler yet, or the scheduler was late): the frame would show the running time frozen at the
+            // pause against its own, earlier or later, time. It is skipped like a late frame.
+            guard made.state == .running else {
+                schedule.dropTakenFrame()
+                continue
+            }
+            emit(made)
         }
         sleepTask?.cancel()
     }

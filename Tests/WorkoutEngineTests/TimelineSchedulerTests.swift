@@ -177,6 +177,34 @@ struct TimelineSchedulerTests {
         task.cancel()
     }
 
+    @Test func aFrameMadeAfterTheSessionPausedIsSkipped() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
+        let session = await Self.makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        // The session pauses at 0.15 s; the scheduler has not heard of it yet and wakes for the frames due
+        // at 0.1, 0.2 and 0.3 s. Made now, the first would show 0.15 s of running time at 0.1 s.
+        await session.pause(at: 0.15)
+        await Self.advance(clock, scheduler, toSeconds: 0.3)
+        #expect(log.all.map(\.index) == [0])
+        #expect(await scheduler.skippedFrames == 3)
+        await scheduler.sessionDidChangeState(running: false, at: 0.15)
+        await Self.settle(clock, scheduler)
+        #expect(await scheduler.isWaitingForStateChange)
+        // After the resume at 0.5 s the frames show the running time as of their own time.
+        await session.resume(at: 0.5)
+        await scheduler.sessionDidChangeState(running: true, at: 0.5)
+        await Self.advance(clock, scheduler, toSeconds: 0.7)
+        let frames = log.all
+        #expect(frames.map(\.index) == [0, 4, 5, 6])
+        #expect(frames.map(\.state).allSatisfy { $0 == .running })
+        let expected = [0, 0.15, 0.25, 0.35]
+        #expect(zip(frames.map(\.elapsedSeconds), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(frames.map(\.elapsedSeconds))")
+        task.cancel()
+    }
+
     @Test func framesFollowASessionThroughItsStream() async {
         let clock = ManualClock()
         let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
