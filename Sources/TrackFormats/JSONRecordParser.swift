@@ -145,8 +145,10 @@ struct JSONRecordParser {
     var eventKind: WorkoutEventSample.Kind = .lap
     /// The record's `lapTrigger`, when its slot is a known one.
     var lapTrigger: LapTrigger?
-    /// Text of an offending `time` or `event` string, kept for the message (rare path only).
-    var offendingText = ""
+    /// Text of an offending `time`, `lapStartTime`, `event` or `lapTrigger` value, by field, kept for the
+    /// message (rare path only). A field's entry is read only when its slot, set in the same record, says
+    /// it offended, so entries need no clearing between records.
+    var offendingTexts: [JSONField: String] = [:]
     /// The `activity` string of the first top-level object, until we know what that object is.
     var pendingActivity: String?
     var report: TrackReadReport
@@ -389,7 +391,7 @@ struct JSONRecordParser {
                 slot.state = slot.value.isFinite ? .number : .nonFinite
                 if field == .time || field == .lapStartTime, slot.state == .number, !ISO8601Time.acceptedSeconds.contains(slot.value) {
                     slot.state = .timeOutOfRange
-                    offendingText = JSONText.number(slot.value)
+                    offendingTexts[field] = JSONText.number(slot.value)
                 }
             }
         case 0x22:
@@ -406,7 +408,7 @@ struct JSONRecordParser {
                     eventKind = kind
                 } else {
                     slot.state = .unknownEvent
-                    offendingText = capturedText(length)
+                    offendingTexts[field] = capturedText(length)
                 }
             case .lapTrigger:
                 let length = try scanner.scanString(capture: true)
@@ -414,7 +416,7 @@ struct JSONRecordParser {
                 lapTrigger = matchLapTrigger(length)
                 if lapTrigger == nil {
                     slot.state = .unknownLapTrigger
-                    offendingText = capturedText(min(length, 64))
+                    offendingTexts[field] = capturedText(min(length, 64))
                 }
             case .activity:
                 let length = try scanner.scanString(capture: true)
@@ -430,11 +432,11 @@ struct JSONRecordParser {
                     slot.state = .number
                     if !ISO8601Time.acceptedSeconds.contains(time) {
                         slot.state = .timeOutOfRange
-                        offendingText = "\"" + capturedText(length) + "\""
+                        offendingTexts[field] = "\"" + capturedText(length) + "\""
                     }
                 } else {
                     slot.state = .invalidTime
-                    offendingText = capturedText(min(length, 64))
+                    offendingTexts[field] = capturedText(min(length, 64))
                 }
             default:
                 _ = try scanner.scanString(capture: false)
@@ -489,11 +491,11 @@ struct JSONRecordParser {
         let message: String
         switch slot.state {
         case .nonFinite: message = "number out of range (not a finite Double)"
-        case .invalidTime: message = "invalid ISO 8601 date-time \"\(offendingText)\" (expected e.g. 2024-05-01T07:30:00.5+02:00)"
-        case .timeOutOfRange: message = ISO8601Time.outOfRangeMessage(offendingText)
-        case .unknownEvent: message = "unknown event \"\(offendingText)\" (expected pause, resume, lap or segment)"
+        case .invalidTime: message = "invalid ISO 8601 date-time \"\(offendingTexts[field] ?? "")\" (expected e.g. 2024-05-01T07:30:00.5+02:00)"
+        case .timeOutOfRange: message = ISO8601Time.outOfRangeMessage(offendingTexts[field] ?? "")
+        case .unknownEvent: message = "unknown event \"\(offendingTexts[field] ?? "")\" (expected pause, resume, lap or segment)"
         case .unknownLapTrigger:
-            message = "unknown lap trigger \"\(offendingText)\" (expected \(LapTrigger.allCases.map(\.rawValue).joined(separator: ", ")))"
+            message = "unknown lap trigger \"\(offendingTexts[field] ?? "")\" (expected \(LapTrigger.allCases.map(\.rawValue).joined(separator: ", ")))"
         default: message = "expected \(expected), found \(slot.found.name)"
         }
         return scoped.error(message, at: slot.position)
@@ -527,7 +529,7 @@ struct JSONRecordParser {
         case .null: return nil
         default:
             guard !strict else { throw fieldError(field, slot, expected: expected) }
-            let found = slot.state == .nonFinite ? "a number out of range" : slot.state == .unknownLapTrigger ? offendingText : slot.found.name
+            let found = slot.state == .nonFinite ? "a number out of range" : slot.state == .unknownLapTrigger ? offendingTexts[field] ?? "" : slot.found.name
             SkippedField.note(String(describing: field.name), at: slot.position, value: found, in: &report.skippedFields)
             return nil
         }

@@ -56,25 +56,61 @@ public final class FileTextOutput: TextOutputStream {
     /// A new file at `path`, replacing any file there when ``close()`` succeeds; a device, named pipe or
     /// socket at `path` is written in place (flushed on each write for a pipe or a socket, which have a
     /// live reader).
+    ///
+    /// A path that names one of the process's open descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`) is written through that descriptor, wherever it leads: a regular file behind it
+    /// (`-o /dev/stdout > out.gpx`, or `>>`) is written at the descriptor's offset, never replaced. A
+    /// symbolic link is followed: the file it names is replaced and the link stays a link.
     /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable, or the
-    ///   device or pipe cannot be opened for writing.
+    ///   device, pipe or descriptor cannot be opened for writing.
     public convenience init(replacingFileAt path: String) throws(FileOutputError) {
+        if let inherited = Self.openDescriptor(namedBy: path) {
+            let fd = fcntl(inherited, F_DUPFD_CLOEXEC, 0)
+            guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
+            var info = stat()
+            let isRegularFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            self.init(descriptor: fd, replacing: nil, name: path, flushesEachWrite: !isRegularFile, closesDescriptor: true)
+            return
+        }
+        let target = Self.followingLinks(path)
         var info = stat()
-        let type = stat(path, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        let type = stat(target, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
         if type != S_IFREG, type != S_IFDIR {
-            let fd = SystemCalls.openFile(path, O_WRONLY | O_CLOEXEC, 0)
+            let fd = SystemCalls.openFile(target, O_WRONLY | O_CLOEXEC, 0)
             guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
             self.init(descriptor: fd, replacing: nil, name: path, flushesEachWrite: type == S_IFIFO || type == S_IFSOCK,
                       closesDescriptor: true)
             return
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[..<$0]) } ?? "."
+        let fileName = slash.map { String(target[target.index(after: $0)...]) } ?? target
         let temporary = "\(directory.isEmpty ? "" : directory)/.\(fileName).\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
         let fd = SystemCalls.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
-        self.init(descriptor: fd, replacing: (temporary, path), name: path, flushesEachWrite: false)
+        self.init(descriptor: fd, replacing: (temporary, target), name: path, flushesEachWrite: false)
+    }
+
+    /// The descriptor a path such as `/dev/stdout` or `/dev/fd/3` names, or `nil` for any other path.
+    static func openDescriptor(namedBy path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+
+    /// The path a symbolic link at `path` leads to (resolved to the end), else `path` itself (not a link,
+    /// missing, or a link that leads nowhere).
+    static func followingLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     deinit {

@@ -196,6 +196,14 @@ struct JSONSampleReaderTests {
         #expect(error?.message == #"record 1: field "time": expected a number or an ISO 8601 string, found boolean"#)
     }
 
+    /// Each offending field's message quotes its own text, not the text of another bad field in the record.
+    @Test func twoBadFieldsEachQuoteTheirOwnText() throws {
+        let error = try JSONTestInput.error(#"{"type":"event","event":"lap","time":"yesterday","lapStartTime":"tomorrow"}"#)
+        #expect(error?.message.hasPrefix(#"record 1: field "time": invalid ISO 8601 date-time "yesterday""#) == true, "\(String(describing: error?.message))")
+        let strict = try JSONTestInput.error(#"{"type":"event","event":"lap","time":1700000000,"lapTrigger":"elbow","lapStartTime":"tomorrow"}"#, strict: true)
+        #expect(strict?.message.contains(#"unknown lap trigger "elbow""#) == true, "\(String(describing: strict?.message))")
+    }
+
     // MARK: Errors
 
     @Test func missingAndMistypedFields() throws {

@@ -42,4 +42,49 @@ struct FileTextOutputTests {
         var info = stat()
         #expect(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the pipe is still a pipe, not a regular file renamed over it")
     }
+
+    @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
+        let directory = try TestPaths.temporaryDirectory("file-output")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("route.gpx").path
+        let link = directory.appendingPathComponent("latest.gpx").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: file))
+        try #require(symlink("route.gpx", link) == 0)
+        let output = try FileTextOutput(replacingFileAt: link)
+        output.write("new text")
+        try output.close()
+        var info = stat()
+        #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link is still a link")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "new text")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.gpx", "route.gpx"])
+    }
+
+    /// `-o /dev/stdout > out.gpx` (or `>>`): the output goes through the descriptor, at its offset, into the
+    /// file the shell opened; the file is not replaced (the shell's descriptor would then lead to a deleted
+    /// file, and as root `/dev/stdout` itself was replaced by a regular file).
+    @Test func aDescriptorsPathWritesThroughTheDescriptor() throws {
+        let directory = try TestPaths.temporaryDirectory("file-output")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("log.ndjson").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(write(descriptor, "before\n", 7) == 7)
+        var before = stat()
+        try #require(stat(path, &before) == 0)
+        for name in ["/dev/fd/\(descriptor)", "/proc/self/fd/\(descriptor)"] {
+            let output = try FileTextOutput(replacingFileAt: name)
+            #expect(output.temporaryPath == nil)
+            output.write("through \(name)\n")
+            try output.close()
+        }
+        #expect(write(descriptor, "after\n", 6) == 6, "the caller's descriptor stays open")
+        var after = stat()
+        #expect(stat(path, &after) == 0 && after.st_ino == before.st_ino, "the same file, not one renamed over it")
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+                == "before\nthrough /dev/fd/\(descriptor)\nthrough /proc/self/fd/\(descriptor)\nafter\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["log.ndjson"], "no temporary file left")
+        // A descriptor that is not open is an error naming the path.
+        #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: "/dev/fd/9999") }
+    }
 }
