@@ -25,15 +25,19 @@ public enum PNGRenderer {
     }
 
     /// Writes `svg` as a PNG of `zoom` × its size to `path`.
-    /// - Parameter tool: the renderer's path; default ``locateTool(environment:)``.
+    /// - Parameters:
+    ///   - svg: the picture.
+    ///   - path: the PNG's path: a file (replaced once complete), a device or a pipe.
+    ///   - zoom: the PNG's size over the SVG's pixel size (a value that is not positive and finite is 1).
+    ///   - tool: the renderer's path; default ``locateTool(environment:)``.
     /// - Throws: ``ExportError/rendererMissing(tool:hint:)`` when `rsvg-convert` is not installed,
     ///   ``ExportError/rendererFailed(tool:status:message:)`` when it fails (its standard error) or writes
     ///   no PNG; ``FileOutputError`` when `path` cannot be written (the target is then untouched).
     /// - Complexity: one child process; the SVG is written to its standard input while its standard output
     ///   and standard error are read on other threads, so no amount of either can stall the exchange.
-    public static func render(_ svg: RenderedSVG, to path: String, zoom: Double = 1, tool executable: String? = locateTool()) throws {
-        guard let executable else {
-            throw ExportError.rendererMissing(tool: tool, hint: "install the Debian package librsvg2-bin (scripts/install-system-deps.sh does) or set RSVG_CONVERT to its path")
+    public static func render(_ svg: RenderedSVG, to path: String, zoom: Double = 1, tool: String? = locateTool()) throws {
+        guard let executable = tool else {
+            throw ExportError.rendererMissing(tool: Self.tool, hint: "install the Debian package librsvg2-bin (scripts/install-system-deps.sh does) or set RSVG_CONVERT to its path")
         }
         // The picture comes back on the tool's standard output and is written through a `FileTextOutput`:
         // a file goes to a temporary file next to the target, renamed over it once complete, so a failure
@@ -52,7 +56,7 @@ public enum PNGRenderer {
         do {
             try process.run()
         } catch {
-            throw ExportError.rendererFailed(tool: tool, status: -1, message: "\(error)")
+            throw ExportError.rendererFailed(tool: Self.tool, status: -1, message: "\(error)")
         }
         let pictureReader = PipeDrain(picture.fileHandleForReading)
         let errorsReader = PipeDrain(errors.fileHandleForReading)
@@ -64,11 +68,11 @@ public enum PNGRenderer {
         let message = errorsReader.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ExportError.rendererFailed(tool: tool, status: process.terminationStatus, message: Self.message(message))
+            throw ExportError.rendererFailed(tool: Self.tool, status: process.terminationStatus, message: Self.message(message))
         }
         guard png.starts(with: pngSignature) else {
             throw ExportError.rendererFailed(
-                tool: tool, status: 0,
+                tool: Self.tool, status: 0,
                 message: png.isEmpty ? "it wrote no PNG" : "it wrote \(png.count) bytes that are not a PNG\(message.isEmpty ? "" : ": " + Self.message(message))")
         }
         output.write(bytes: png)

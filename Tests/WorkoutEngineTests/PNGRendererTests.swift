@@ -51,8 +51,8 @@ struct PNGRendererTests {
         #expect {
             try PNGRenderer.render(Self.svg(padding: 1 << 20), to: path, tool: tool)
         } throws: { error in
-            guard case ExportError.rendererFailed(_, let status, let message) = error else { return false }
-            return status == 3 && message == "cannot render"
+            guard case ExportError.rendererFailed(let name, let status, let message) = error else { return false }
+            return name == "rsvg-convert" && status == 3 && message == "cannot render"
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["renderer.sh"], "no temporary file left")
