@@ -62,8 +62,11 @@ public final class FileTextOutput: TextOutputStream {
     /// (`-o /dev/stdout > out.gpx`, or `>>`) is written at the descriptor's offset, never replaced. A
     /// symbolic link is followed: the file it names is replaced and the link stays a link.
     /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable, or the
-    ///   device, pipe or descriptor cannot be opened for writing.
+    ///   device, pipe or descriptor cannot be opened for writing, or `path` names standard input.
     public convenience init(replacingFileAt path: String) throws(FileOutputError) {
+        if path == "/dev/stdin" || path == "/dev/fd/0" || path == "/proc/self/fd/0" {
+            throw FileOutputError(path: path, stage: .create, reason: "standard input is not an output")
+        }
         if let inherited = Self.openDescriptor(namedBy: path) {
             let fd = fcntl(inherited, F_DUPFD_CLOEXEC, 0)
             guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }

@@ -86,5 +86,9 @@ struct FileTextOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["log.ndjson"], "no temporary file left")
         // A descriptor that is not open is an error naming the path.
         #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: "/dev/fd/9999") }
+        // Standard input is no output, whatever it leads to (a redirected file would have been replaced).
+        for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+            #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: name) }
+        }
     }
 }
