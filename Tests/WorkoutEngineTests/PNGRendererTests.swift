@@ -30,6 +30,12 @@ struct PNGRendererTests {
         return (integer(16), integer(20))
     }
 
+    /// The tool, status and message of a renderer failure, or `nil` for any other error.
+    static func failure(_ error: any Error) -> (tool: String, status: Int32, message: String)? {
+        guard case ExportError.rendererFailed(let tool, let status, let message) = error else { return nil }
+        return (tool, status, message)
+    }
+
     @Test func rsvgConvertWritesAPNGOfTheZoomedSize() throws {
         let tool = try #require(PNGRenderer.locateTool(), "rsvg-convert is installed by scripts/install-system-deps.sh")
         let directory = try TestPaths.temporaryDirectory("png-renderer")
@@ -51,8 +57,7 @@ struct PNGRendererTests {
         #expect {
             try PNGRenderer.render(Self.svg(padding: 1 << 20), to: path, tool: tool)
         } throws: { error in
-            guard case ExportError.rendererFailed(let name, let status, let message) = error else { return false }
-            return name == "rsvg-convert" && status == 3 && message == "cannot render"
+            Self.failure(error).map { $0.tool == "rsvg-convert" && $0.status == 3 && $0.message == "cannot render" } == true
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["renderer.sh"], "no temporary file left")
@@ -68,8 +73,7 @@ struct PNGRendererTests {
         #expect {
             try PNGRenderer.render(Self.svg(padding: 1 << 18), to: path, tool: tool)
         } throws: { error in
-            guard case ExportError.rendererFailed(_, let status, let message) = error else { return false }
-            return status == 1 && message.hasPrefix("w\nw\n") && message.count == 4097
+            Self.failure(error).map { $0.status == 1 && $0.message.hasPrefix("w\nw\n") && $0.message.count == 4097 } == true
         }
     }
 
@@ -85,8 +89,7 @@ struct PNGRendererTests {
             #expect {
                 try PNGRenderer.render(Self.svg(), to: path, tool: tool)
             } throws: { error in
-                guard case ExportError.rendererFailed(_, let status, let message) = error else { return false }
-                return status == 0 && message.contains(expected)
+                Self.failure(error).map { $0.status == 0 && $0.message.contains(expected) } == true
             }
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")

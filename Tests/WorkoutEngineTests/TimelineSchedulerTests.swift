@@ -44,6 +44,19 @@ struct TimelineSchedulerTests {
         return session
     }
 
+    /// A session running since 0 s and a scheduler at `framesPerSecond` that knows it, its loop started
+    /// (frame 0 is out and the loop sleeps until frame 1).
+    static func startRunning(framesPerSecond: Int) async
+        -> (clock: ManualClock, scheduler: Scheduler, session: WorkoutSession, log: FrameLog, task: Task<Void, Never>) {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: framesPerSecond)
+        let session = await makeRunningSession()
+        await scheduler.sessionDidChangeState(running: true, at: 0)
+        let log = FrameLog()
+        let task = await start(scheduler, clock: clock, session: session, log: log)
+        return (clock, scheduler, session, log, task)
+    }
+
     static func start(_ scheduler: Scheduler, clock: ManualClock, session: WorkoutSession, log: FrameLog) async -> Task<Void, Never> {
         let task = Task {
             await scheduler.run(
@@ -56,12 +69,7 @@ struct TimelineSchedulerTests {
     }
 
     @Test func thirtyFramesPerSecondOnAbsoluteDeadlines() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
-        let session = await Self.makeRunningSession()
-        await scheduler.sessionDidChangeState(running: true, at: 0)
-        let log = FrameLog()
-        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        let (clock, scheduler, _, log, task) = await Self.startRunning(framesPerSecond: 30)
         await Self.advance(clock, scheduler, toSeconds: 60)
         let frames = log.all
         // Frames 0...1800 inclusive: frame n at exactly n/30 s.
@@ -77,12 +85,7 @@ struct TimelineSchedulerTests {
     }
 
     @Test func pausedSchedulerNeitherEmitsNorWakes() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
-        let session = await Self.makeRunningSession()
-        await scheduler.sessionDidChangeState(running: true, at: 0)
-        let log = FrameLog()
-        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        let (clock, scheduler, session, log, task) = await Self.startRunning(framesPerSecond: 30)
         await Self.advance(clock, scheduler, toSeconds: 1)
         #expect(log.all.count == 31)
 
@@ -158,12 +161,7 @@ struct TimelineSchedulerTests {
     }
 
     @Test func aLateWakeUpSkipsFramesInsteadOfBunchingThem() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 30)
-        let session = await Self.makeRunningSession()
-        await scheduler.sessionDidChangeState(running: true, at: 0)
-        let log = FrameLog()
-        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        let (clock, scheduler, _, log, task) = await Self.startRunning(framesPerSecond: 30)
         #expect(log.all.map(\.index) == [0])
         // The scheduler sleeps until 1/30 s but only gets to run at 0.5 s.
         clock.advance(to: .init(offset: .milliseconds(500)))
@@ -178,12 +176,7 @@ struct TimelineSchedulerTests {
     }
 
     @Test func aFrameMadeAfterTheSessionPausedIsSkipped() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
-        let session = await Self.makeRunningSession()
-        await scheduler.sessionDidChangeState(running: true, at: 0)
-        let log = FrameLog()
-        let task = await Self.start(scheduler, clock: clock, session: session, log: log)
+        let (clock, scheduler, session, log, task) = await Self.startRunning(framesPerSecond: 10)
         // The session pauses at 0.15 s; the scheduler has not heard of it yet and wakes for the frames due
         // at 0.1, 0.2 and 0.3 s. Made now, the first would show 0.15 s of running time at 0.1 s.
         await session.pause(at: 0.15)
