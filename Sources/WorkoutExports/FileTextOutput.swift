@@ -58,16 +58,21 @@ public final class FileTextOutput: TextOutputStream {
     /// live reader).
     ///
     /// A path that names one of the process's open descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
-    /// `/proc/self/fd/N`) is written through that descriptor, wherever it leads: a regular file behind it
-    /// (`-o /dev/stdout > out.gpx`, or `>>`) is written at the descriptor's offset, never replaced. A
-    /// symbolic link is followed: the file it names is replaced and the link stays a link.
+    /// `/proc/self/fd/N`), directly or through symbolic links, is written through that descriptor, wherever it
+    /// leads: a regular file behind it (`-o /dev/stdout > out.gpx`, or `>>`) is written at the descriptor's
+    /// offset, never replaced. Any other symbolic link is followed: the file it names is replaced (created,
+    /// for a link that leads nowhere) and the link stays a link.
     /// - Throws: ``FileOutputError`` (stage `create`) when the directory is missing or not writable, or the
-    ///   device, pipe or descriptor cannot be opened for writing, or `path` names standard input.
+    ///   device, pipe or descriptor cannot be opened for writing (a descriptor open for reading only, such as
+    ///   standard input redirected from a file, included).
     public convenience init(replacingFileAt path: String) throws(FileOutputError) {
-        if path == "/dev/stdin" || path == "/dev/fd/0" || path == "/proc/self/fd/0" {
-            throw FileOutputError(path: path, stage: .create, reason: "standard input is not an output")
-        }
-        if let inherited = Self.openDescriptor(namedBy: path) {
+        let destination = Self.destination(of: path)
+        if let inherited = destination.descriptor {
+            let flags = fcntl(inherited, F_GETFL)
+            guard flags >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
+            guard flags & O_ACCMODE != O_RDONLY else {
+                throw FileOutputError(path: path, stage: .create, reason: "descriptor \(inherited) is open for reading only")
+            }
             let fd = fcntl(inherited, F_DUPFD_CLOEXEC, 0)
             guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
             var info = stat()
@@ -75,10 +80,11 @@ public final class FileTextOutput: TextOutputStream {
             self.init(descriptor: fd, replacing: nil, name: path, flushesEachWrite: !isRegularFile, closesDescriptor: true)
             return
         }
-        let target = Self.followingLinks(path)
+        let target = destination.path
         var info = stat()
         let type = stat(target, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
-        if type != S_IFREG, type != S_IFDIR {
+        if type == S_IFDIR { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(EISDIR))) }
+        if type != S_IFREG {
             let fd = SystemCalls.openFile(target, O_WRONLY | O_CLOEXEC, 0)
             guard fd >= 0 else { throw FileOutputError(path: path, stage: .create, reason: String(cString: strerror(errno))) }
             self.init(descriptor: fd, replacing: nil, name: path, flushesEachWrite: type == S_IFIFO || type == S_IFSOCK,
@@ -94,26 +100,50 @@ public final class FileTextOutput: TextOutputStream {
         self.init(descriptor: fd, replacing: (temporary, target), name: path, flushesEachWrite: false)
     }
 
-    /// The descriptor a path such as `/dev/stdout` or `/dev/fd/3` names, or `nil` for any other path.
-    static func openDescriptor(namedBy path: String) -> Int32? {
-        switch path {
-        case "/dev/stdout": return 1
-        case "/dev/stderr": return 2
-        default:
-            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-                return Int32(path.dropFirst(prefix.count))
+    /// Where writing to `path` leads: one of this process's open descriptors, when `path` or a symbolic link
+    /// on the way names one; else the path at the end of the symbolic links (`path` itself when it is no
+    /// link; the missing file's path for a link that leads nowhere). Links are read one at a time, at most
+    /// 40 (Linux's limit), so a link into `/proc/self/fd` is seen before it would lead to the file behind a
+    /// descriptor.
+    static func destination(of path: String) -> (path: String, descriptor: Int32?) {
+        var current = path
+        for _ in 0..<40 {
+            if let descriptor = openDescriptor(namedBy: current) { return (current, descriptor) }
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return (current, nil) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            let count = readlink(current, &buffer, buffer.count)
+            guard count > 0 else { return (current, nil) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                current = current.lastIndex(of: "/").map { String(current[...$0]) + target } ?? target
             }
-            return nil
         }
+        return (current, nil)
     }
 
-    /// The path a symbolic link at `path` leads to (resolved to the end), else `path` itself (not a link,
-    /// missing, or a link that leads nowhere).
-    static func followingLinks(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The descriptor an absolute path such as `/dev/stdout`, `/dev/fd/3` or `/proc/self/fd/3` names (repeated
+    /// slashes and `.` components allowed), or `nil` for any other path.
+    static func openDescriptor(namedBy path: String) -> Int32? {
+        guard path.hasPrefix("/") else { return nil }
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        switch parts.count {
+        case 2 where parts[0] == "dev":
+            switch parts[1] {
+            case "stdin": return 0
+            case "stdout": return 1
+            case "stderr": return 2
+            default: return nil
+            }
+        case 3 where parts[0] == "dev" && parts[1] == "fd":
+            return Int32(parts[2])
+        case 4 where parts[0] == "proc" && parts[2] == "fd" && ["self", "thread-self", "\(getpid())"].contains(String(parts[1])):
+            return Int32(parts[3])
+        default:
+            return nil
+        }
     }
 
     deinit {

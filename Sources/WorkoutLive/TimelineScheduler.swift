@@ -43,7 +43,8 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
         self.timeScale = schedule.timeScale
     }
 
-    /// Frames skipped because they were due while the scheduler was late.
+    /// Frames skipped because they were due while the scheduler was late, or were made after the session had
+    /// paused or ended.
     public var skippedFrames: Int { schedule.skippedFrames }
 
     /// Session seconds of a clock instant.

@@ -57,6 +57,17 @@ struct FileTextOutputTests {
         #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link is still a link")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "new text")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["latest.gpx", "route.gpx"])
+        // A link that leads nowhere: the file it names is created, the link stays.
+        let dangling = directory.appendingPathComponent("next.gpx").path
+        try #require(symlink("sub/../planned.gpx", dangling) == 0)
+        try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("sub").path, withIntermediateDirectories: false)
+        let planned = try FileTextOutput(replacingFileAt: dangling)
+        planned.write("planned")
+        try planned.close()
+        #expect(lstat(dangling, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "the link is still a link")
+        #expect(try String(contentsOfFile: directory.appendingPathComponent("planned.gpx").path, encoding: .utf8) == "planned")
+        // A directory is refused before anything is written.
+        #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: directory.path) }
     }
 
     /// `-o /dev/stdout > out.gpx` (or `>>`): the output goes through the descriptor, at its offset, into the
@@ -86,9 +97,26 @@ struct FileTextOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["log.ndjson"], "no temporary file left")
         // A descriptor that is not open is an error naming the path.
         #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: "/dev/fd/9999") }
-        // Standard input is no output, whatever it leads to (a redirected file would have been replaced).
-        for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+        // A link to the descriptor's path, or an odd spelling of it, leads to the descriptor too (resolving
+        // the link to its end would give the file and replace it).
+        let link = directory.appendingPathComponent("out").path
+        try #require(symlink("/dev/fd/\(descriptor)", link) == 0)
+        for name in [link, "/dev//fd/./\(descriptor)", "/proc/\(getpid())/fd/\(descriptor)"] {
+            let output = try FileTextOutput(replacingFileAt: name)
+            output.write("+")
+            try output.close()
+        }
+        var last = stat()
+        #expect(stat(path, &last) == 0 && last.st_ino == before.st_ino)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("after\n+++"))
+        // A descriptor open for reading only (standard input redirected from a file) is no output, however named.
+        let input = open(path, O_RDONLY)
+        try #require(input >= 0)
+        defer { close(input) }
+        try #require(symlink("/proc/self/fd/\(input)", directory.appendingPathComponent("in").path) == 0)
+        for name in ["/dev/fd/\(input)", directory.appendingPathComponent("in").path] {
             #expect(throws: FileOutputError.self) { try FileTextOutput(replacingFileAt: name) }
         }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("after\n+++"))
     }
 }

@@ -216,4 +216,31 @@ struct TimelineSchedulerTests {
         #expect(frames.count == 11)
         #expect(frames.last?.time == 1.0)
     }
+
+    /// A pause that reaches the scheduler through the session's stream stops its wake-ups: over the next
+    /// 10 s of the clock it neither wakes nor skips (a scheduler that never heard of the pause would wake
+    /// 100 times and skip each frame).
+    @Test func aPauseThroughTheStreamStopsTheWakeUps() async {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
+        let session = await Self.makeRunningSession()
+        let stream = scheduler.frames(of: session)
+        for _ in 0..<1_000_000 where clock.sleeperCount == 0 { await Task.yield() }
+        let collector = Task { () -> [WorkoutFrame] in
+            var frames: [WorkoutFrame] = []
+            for await frame in stream { frames.append(frame) }
+            return frames
+        }
+        await Self.advance(clock, scheduler, toSeconds: 0.5)
+        await session.pause(at: 0.55)
+        for _ in 0..<1_000_000 where !(await scheduler.isWaitingForStateChange) { await Task.yield() }
+        #expect(await scheduler.isWaitingForStateChange)
+        let wakeUps = await scheduler.wakeUps
+        await Self.advance(clock, scheduler, toSeconds: 10.5)
+        #expect(await scheduler.wakeUps == wakeUps)
+        #expect(await scheduler.skippedFrames == 0)
+        await session.end(at: 10.5)
+        let frames = await collector.value
+        #expect(frames.map(\.time) == (0...5).map { Double($0) / 10 })
+    }
 }
