@@ -57,6 +57,24 @@ struct TimelineSchedulerTests {
         return (clock, scheduler, session, log, task)
     }
 
+    /// A session running since 0 s, followed by a scheduler through ``TimelineScheduler/frames(of:)``, once
+    /// its follower has seen the session run and its loop sleeps after frame 0; `collector` returns the
+    /// stream's frames when it ends.
+    static func collectStream(framesPerSecond: Int) async
+        -> (clock: ManualClock, scheduler: Scheduler, session: WorkoutSession, collector: Task<[WorkoutFrame], Never>) {
+        let clock = ManualClock()
+        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: framesPerSecond)
+        let session = await makeRunningSession()
+        let stream = scheduler.frames(of: session)
+        for _ in 0..<1_000_000 where clock.sleeperCount == 0 { await Task.yield() }
+        let collector = Task { () -> [WorkoutFrame] in
+            var frames: [WorkoutFrame] = []
+            for await frame in stream { frames.append(frame) }
+            return frames
+        }
+        return (clock, scheduler, session, collector)
+    }
+
     static func start(_ scheduler: Scheduler, clock: ManualClock, session: WorkoutSession, log: FrameLog) async -> Task<Void, Never> {
         let task = Task {
             await scheduler.run(
@@ -199,17 +217,7 @@ struct TimelineSchedulerTests {
     }
 
     @Test func framesFollowASessionThroughItsStream() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
-        let session = await Self.makeRunningSession()
-        let stream = scheduler.frames(of: session)
-        // Wait for the stream's follower to see the running session and the loop to sleep after frame 0.
-        for _ in 0..<1_000_000 where clock.sleeperCount == 0 { await Task.yield() }
-        let collector = Task { () -> [WorkoutFrame] in
-            var frames: [WorkoutFrame] = []
-            for await frame in stream { frames.append(frame) }
-            return frames
-        }
+        let (clock, scheduler, session, collector) = await Self.collectStream(framesPerSecond: 10)
         await Self.advance(clock, scheduler, toSeconds: 1)
         await session.end(at: 1.05)
         let frames = await collector.value
@@ -221,16 +229,7 @@ struct TimelineSchedulerTests {
     /// 10 s of the clock it neither wakes nor skips (a scheduler that never heard of the pause would wake
     /// 100 times and skip each frame).
     @Test func aPauseThroughTheStreamStopsTheWakeUps() async {
-        let clock = ManualClock()
-        let scheduler = Scheduler(clock: clock, timeBase: (clock.now, 0), framesPerSecond: 10)
-        let session = await Self.makeRunningSession()
-        let stream = scheduler.frames(of: session)
-        for _ in 0..<1_000_000 where clock.sleeperCount == 0 { await Task.yield() }
-        let collector = Task { () -> [WorkoutFrame] in
-            var frames: [WorkoutFrame] = []
-            for await frame in stream { frames.append(frame) }
-            return frames
-        }
+        let (clock, scheduler, session, collector) = await Self.collectStream(framesPerSecond: 10)
         await Self.advance(clock, scheduler, toSeconds: 0.5)
         await session.pause(at: 0.55)
         for _ in 0..<1_000_000 where !(await scheduler.isWaitingForStateChange) { await Task.yield() }
