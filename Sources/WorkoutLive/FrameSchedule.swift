@@ -9,8 +9,8 @@ public struct FrameSchedule: Sendable, Hashable {
     public let framesPerSecond: Int
     /// The global number of the next frame (frames are numbered across stretches).
     public private(set) var nextFrameIndex = 0
-    /// Frames skipped because they were due while the consumer was late, or were made after the session
-    /// had stopped running (see ``dropTakenFrame()``).
+    /// Frames skipped because they were due while the consumer was late, or fell due when the session was
+    /// not running (see ``dropTakenFrame()``).
     public private(set) var skippedFrames = 0
     private var stretchStart: Double?
     private var stretchFrame = 0
@@ -63,7 +63,8 @@ public struct FrameSchedule: Sendable, Hashable {
     }
 
     /// The frame last taken with ``takeFrame()`` is not shown: counts it as skipped. A driver whose frames
-    /// are made asynchronously calls this when the session had paused or ended by the time the frame was made.
+    /// are made asynchronously calls this when the frame, made, shows the session not running at its time (a
+    /// pause or end that had not reached the driver yet).
     public mutating func dropTakenFrame() {
         skippedFrames += 1
     }

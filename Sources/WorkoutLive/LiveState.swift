@@ -54,19 +54,29 @@ public struct LiveState: Sendable, Hashable {
         metrics = outcome.metrics
     }
 
-    /// The frame as of `time`: running time up to `time`, pace and speed as the throttle publishes them at
-    /// `time`, every other figure as of the latest outcome.
+    /// The frame as of `time`: the session's state and running time at `time`, pace and speed as the
+    /// throttle publishes them at `time`, every other figure as of the latest outcome.
+    ///
+    /// `time` may lie before the latest state change (a frame that fell due before a pause reached the
+    /// screen, made after it): the state and running time are then those of `time`
+    /// (``/SessionSupport/SessionClock/reading(at:)``): running up to the pause, paused after it. Pace and speed are the
+    /// throttle's latest, which may have been published between `time` and the pause. A time before the
+    /// last closed running interval (two or more state changes since), which the clock no longer knows, reads
+    /// as paused, with the running time that interval began with.
     public func frame(at time: Double, index: Int) -> WorkoutFrame {
-        let shown = clock.state == .running
+        let reading = clock.reading(at: time) ?? SessionClock.Reading(
+            state: .paused,
+            elapsedSeconds: clock.accumulatedSeconds - (clock.lastClosedInterval.map { max(0, $0.end - $0.start) } ?? 0))
+        let shown = reading.state == .running
             ? throttle.advanced(
-                toElapsedSeconds: clock.elapsedSeconds(at: time),
+                toElapsedSeconds: reading.elapsedSeconds,
                 rawSpeedMetersPerSecond: metrics.speedMetersPerSecond, rawPaceSecondsPerKilometer: rawPaceSecondsPerKilometer)
             : throttle
         return WorkoutFrame(
             index: index,
             time: time,
-            state: clock.state,
-            elapsedSeconds: clock.elapsedSeconds(at: time),
+            state: reading.state,
+            elapsedSeconds: reading.elapsedSeconds,
             distanceMeters: metrics.distanceMeters,
             speedMetersPerSecond: shown.speedMetersPerSecond,
             paceSecondsPerKilometer: shown.paceSecondsPerKilometer,

@@ -43,8 +43,8 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
         self.timeScale = schedule.timeScale
     }
 
-    /// Frames skipped because they were due while the scheduler was late, or were made after the session had
-    /// paused or ended.
+    /// Frames skipped because they were due while the scheduler was late, or fell due in a pause (or after the
+    /// end) that had not reached the scheduler yet.
     public var skippedFrames: Int { schedule.skippedFrames }
 
     /// Session seconds of a clock instant.
@@ -72,7 +72,9 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
     }
 
     /// Runs the loop, calling `makeFrame` for each due frame (with its global index and session time) and
-    /// handing the result to `emit`, until the session ends or the task is cancelled.
+    /// handing the result to `emit`, until the session ends or the task is cancelled. A frame made with a
+    /// state other than running (its time fell in a pause the scheduler had not heard of yet) is not handed
+    /// on: it counts in ``skippedFrames``.
     public func run(
         makeFrame: @Sendable (_ index: Int, _ seconds: Double) async -> WorkoutFrame,
         emit: @Sendable (WorkoutFrame) -> Void
@@ -100,9 +102,10 @@ public actor TimelineScheduler<C: Clock> where C.Duration == Duration {
             schedule.skipLateFrames(now: sessionSeconds(of: clock.now))
             guard let frame = schedule.takeFrame() else { continue }
             let made = await makeFrame(frame.index, frame.time)
-            // The session paused or ended before the frame was made (its state change had not reached the
-            // scheduler yet, or the scheduler was late): the frame would show the running time frozen at the
-            // pause against its own, earlier or later, time. It is skipped like a late frame.
+            // A frame shows the session as of its own time (`LiveState.frame(at:index:)`). One that fell due
+            // in a pause, or after the end, whose change had not reached the scheduler yet (or the scheduler was
+            // late), is not shown: it is skipped like a late frame. One due before a pause it was made after
+            // shows the running time up to its own time, and is shown.
             guard made.state == .running else {
                 schedule.dropTakenFrame()
                 continue

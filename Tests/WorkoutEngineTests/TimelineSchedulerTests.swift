@@ -193,14 +193,15 @@ struct TimelineSchedulerTests {
         task.cancel()
     }
 
-    @Test func aFrameMadeAfterTheSessionPausedIsSkipped() async {
+    @Test func aFrameMadeAfterTheSessionPausedShowsItsOwnTime() async {
         let (clock, scheduler, session, log, task) = await Self.startRunning(framesPerSecond: 10)
         // The session pauses at 0.15 s; the scheduler has not heard of it yet and wakes for the frames due
-        // at 0.1, 0.2 and 0.3 s. Made now, the first would show 0.15 s of running time at 0.1 s.
+        // at 0.1, 0.2 and 0.3 s. The first was due while running and shows 0.1 s of running time (not the
+        // 0.15 s of the pause); the other two fell in the pause and are skipped.
         await session.pause(at: 0.15)
         await Self.advance(clock, scheduler, toSeconds: 0.3)
-        #expect(log.all.map(\.index) == [0])
-        #expect(await scheduler.skippedFrames == 3)
+        #expect(log.all.map(\.index) == [0, 1])
+        #expect(await scheduler.skippedFrames == 2)
         await scheduler.sessionDidChangeState(running: false, at: 0.15)
         await Self.settle(clock, scheduler)
         #expect(await scheduler.isWaitingForStateChange)
@@ -209,10 +210,27 @@ struct TimelineSchedulerTests {
         await scheduler.sessionDidChangeState(running: true, at: 0.5)
         await Self.advance(clock, scheduler, toSeconds: 0.7)
         let frames = log.all
-        #expect(frames.map(\.index) == [0, 4, 5, 6])
+        #expect(frames.map(\.index) == [0, 1, 4, 5, 6])
         #expect(frames.map(\.state).allSatisfy { $0 == .running })
-        let expected = [0, 0.15, 0.25, 0.35]
+        let expected = [0, 0.1, 0.15, 0.25, 0.35]
         #expect(zip(frames.map(\.elapsedSeconds), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(frames.map(\.elapsedSeconds))")
+        task.cancel()
+    }
+
+    /// A pause and a resume that both reach the session before the scheduler hears of either: each frame
+    /// still shows its own time's state and running time (before: the frame due in the pause showed the
+    /// session running with its running time frozen at the pause).
+    @Test func aPauseAndAResumeTheSchedulerMissedLeaveEachFrameItsOwnTime() async {
+        let (clock, scheduler, session, log, task) = await Self.startRunning(framesPerSecond: 10)
+        await session.pause(at: 0.15)
+        await session.resume(at: 0.25)
+        await Self.advance(clock, scheduler, toSeconds: 0.4)
+        let frames = log.all
+        #expect(frames.map(\.index) == [0, 1, 3, 4])
+        #expect(frames.map(\.state).allSatisfy { $0 == .running })
+        let expected = [0, 0.1, 0.2, 0.3]
+        #expect(zip(frames.map(\.elapsedSeconds), expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(frames.map(\.elapsedSeconds))")
+        #expect(await scheduler.skippedFrames == 1)
         task.cancel()
     }
 
