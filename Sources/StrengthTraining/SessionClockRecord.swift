@@ -26,8 +26,6 @@ struct SessionClockRecord: Sendable, Hashable, Codable {
         case .ended: clock.end(at: start + accumulatedSeconds)
         case .paused, .notStarted: break
         }
-        // The pause above closed an interval the session never had (the totals do not say when it paused).
-        clock.forgetLastClosedInterval()
         return clock
     }
 }

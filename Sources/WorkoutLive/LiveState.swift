@@ -16,6 +16,15 @@ public struct LiveState: Sendable, Hashable {
     public private(set) var metrics = LiveMetrics()
     /// Pace and speed as last published (every ``DisplayThrottle/intervalSeconds`` of running time).
     public private(set) var throttle: DisplayThrottle
+    /// The latest running interval a pause or the end closed, as the outcomes' state changes gave it:
+    /// it lets ``frame(at:index:)`` show a time a little before the latest pause or resume as it was.
+    private var lastClosedInterval: ClosedInterval?
+
+    /// A running interval, from a start or resume to the pause or end that closed it (session seconds).
+    private struct ClosedInterval: Sendable, Hashable {
+        var start: Double
+        var end: Double
+    }
 
     /// The state before any outcome, for `activity`, shown in `units`, with pace and speed republished
     /// every `throttleIntervalSeconds` of running time.
@@ -50,6 +59,20 @@ public struct LiveState: Sendable, Hashable {
                 rawSpeedMetersPerSecond: metrics.speedMetersPerSecond, rawPaceSecondsPerKilometer: rawPaceSecondsPerKilometer)
         }
         if case .activity(let adopted) = outcome.input { activity = adopted }
+        var openSince = clock.openIntervalStart
+        for change in outcome.stateChanges {
+            switch change.kind {
+            case .start, .resume: openSince = change.time
+            case .pause, .end:
+                // An end while paused closes nothing; an interval whose times are not usable is forgotten.
+                if let start = openSince {
+                    let usable = start.isFinite && change.time.isFinite && change.time >= start
+                    lastClosedInterval = usable ? ClosedInterval(start: start, end: change.time) : nil
+                }
+                openSince = nil
+            case .lap: break
+            }
+        }
         clock = outcome.clock
         metrics = outcome.metrics
     }
@@ -57,26 +80,25 @@ public struct LiveState: Sendable, Hashable {
     /// The frame as of `time`: the session's state and running time at `time`, pace and speed as the
     /// throttle publishes them at `time`, every other figure as of the latest outcome.
     ///
-    /// `time` may lie before the latest state change (a frame that fell due before a pause reached the
-    /// screen, made after it): the state and running time are then those of `time`
-    /// (``/SessionSupport/SessionClock/reading(at:)``): running up to the pause, paused after it. Pace and speed are the
-    /// throttle's latest, which may have been published between `time` and the pause. A time before the
-    /// last closed running interval (two or more state changes since), which the clock no longer knows, reads
-    /// as paused, with the running time that interval began with.
+    /// `time` may lie a little before the latest state change (a live frame that fell due before a pause
+    /// reached the screen, made after it). Within the last running interval a pause or the end closed, the
+    /// frame is running, with the running time up to `time`; between that interval's close and the latest
+    /// change it is paused. Pace and speed are then the throttle's latest, which may have been published
+    /// between `time` and the pause. Before the session started it is not started, with no running time.
+    /// Any other time (two or more changes since, or a change at a time that is not finite) reads as the
+    /// session is now, with running time up to `time`.
     public func frame(at time: Double, index: Int) -> WorkoutFrame {
-        let reading = clock.reading(at: time) ?? SessionClock.Reading(
-            state: .paused,
-            elapsedSeconds: clock.accumulatedSeconds - (clock.lastClosedInterval.map { max(0, $0.end - $0.start) } ?? 0))
-        let shown = reading.state == .running
+        let (state, elapsedSeconds) = reading(at: time)
+        let shown = state == .running
             ? throttle.advanced(
-                toElapsedSeconds: reading.elapsedSeconds,
+                toElapsedSeconds: elapsedSeconds,
                 rawSpeedMetersPerSecond: metrics.speedMetersPerSecond, rawPaceSecondsPerKilometer: rawPaceSecondsPerKilometer)
             : throttle
         return WorkoutFrame(
             index: index,
             time: time,
-            state: reading.state,
-            elapsedSeconds: reading.elapsedSeconds,
+            state: state,
+            elapsedSeconds: elapsedSeconds,
             distanceMeters: metrics.distanceMeters,
             speedMetersPerSecond: shown.speedMetersPerSecond,
             paceSecondsPerKilometer: shown.paceSecondsPerKilometer,
@@ -91,5 +113,22 @@ public struct LiveState: Sendable, Hashable {
                 heartRateBPM: metrics.heartRateBPM),
             latitude: metrics.latitude,
             longitude: metrics.longitude)
+    }
+
+    /// The session's state and running time as of `time` (see ``frame(at:index:)``).
+    private func reading(at time: Double) -> (SessionState, Double) {
+        let now = (clock.state, clock.elapsedSeconds(at: time))
+        if let start = clock.startTime, time < start { return (.notStarted, 0) }
+        let latestChange: Double? = switch clock.state {
+        case .running: clock.openIntervalStart
+        case .paused: lastClosedInterval?.end
+        case .ended: clock.endTime
+        case .notStarted: nil
+        }
+        guard let latestChange, latestChange.isFinite, time < latestChange,
+              let closed = lastClosedInterval, time >= closed.start
+        else { return now }
+        if time >= closed.end { return (.paused, clock.accumulatedSeconds) }
+        return (.running, clock.accumulatedSeconds - (closed.end - time))
     }
 }

@@ -6,8 +6,9 @@ import WorkoutCore
 ///
 /// - Frame k of a running stretch is due at the stretch's start + k/fps on the clock (absolute deadlines,
 ///   no drift); a frame that is due while the scheduler is late is skipped, not bunched.
-/// - A frame is shown only if the session was still running when it was made: a session's state change
-///   reaches the scheduler a little after the session took it, and a frame made in between is skipped.
+/// - A frame shows the session as of its own time (``LiveState/frame(at:index:)``) and is shown only if
+///   the session was running then: a session's state change reaches the scheduler a little after the
+///   session took it, and a frame that fell due in a pause (or after the end) in between is skipped.
 /// - While the session is paused the scheduler does not wake up at all: a pause cancels its pending
 ///   sleep, and it then waits on the next state change (no polling). A resume opens a new stretch whose
 ///   first frame is produced at once.

@@ -36,48 +36,6 @@ struct SessionClockTests {
         #expect(clock.state == .ended)
         #expect(clock.accumulatedSeconds == 10)
     }
-
-    /// The state and running time of an instant before the latest change, by arithmetic on the intervals:
-    /// run 1000-1060, paused to 1100, run to 1130, paused to 1150, run to the end at 1200.
-    @Test func readingsBeforeTheLatestChange() {
-        var clock = SessionClock()
-        #expect(clock.reading(at: 5) == .init(state: .notStarted, elapsedSeconds: 0))
-        clock.start(at: 1000)
-        #expect(clock.reading(at: 999) == .init(state: .notStarted, elapsedSeconds: 0))
-        #expect(clock.reading(at: 1010) == .init(state: .running, elapsedSeconds: 10))
-        clock.pause(at: 1060)
-        #expect(clock.lastClosedInterval == .init(start: 1000, end: 1060))
-        #expect(clock.reading(at: 1050) == .init(state: .running, elapsedSeconds: 50))
-        #expect(clock.reading(at: 1070) == .init(state: .paused, elapsedSeconds: 60))
-        clock.resume(at: 1100)
-        #expect(clock.reading(at: 1030) == .init(state: .running, elapsedSeconds: 30))
-        #expect(clock.reading(at: 1080) == .init(state: .paused, elapsedSeconds: 60))
-        #expect(clock.reading(at: 1120) == .init(state: .running, elapsedSeconds: 80))
-        clock.pause(at: 1130)
-        clock.resume(at: 1150)
-        // Two changes after 1050: the clock keeps only the interval 1100-1130.
-        #expect(clock.reading(at: 1050) == nil)
-        #expect(clock.reading(at: 1125) == .init(state: .running, elapsedSeconds: 85))
-        #expect(clock.reading(at: 1140) == .init(state: .paused, elapsedSeconds: 90))
-        clock.end(at: 1200)
-        #expect(clock.reading(at: 1190) == .init(state: .running, elapsedSeconds: 130))
-        #expect(clock.reading(at: 1200) == .init(state: .ended, elapsedSeconds: 140))
-        #expect(clock.reading(at: 1300) == .init(state: .ended, elapsedSeconds: 140))
-    }
-
-    @Test func anEndAfterAPauseReadsPausedBetweenThem() {
-        var clock = SessionClock()
-        clock.start(at: 0)
-        clock.pause(at: 10)
-        clock.end(at: 20)
-        #expect(clock.reading(at: 5) == .init(state: .running, elapsedSeconds: 5))
-        #expect(clock.reading(at: 15) == .init(state: .paused, elapsedSeconds: 10))
-        #expect(clock.reading(at: 25) == .init(state: .ended, elapsedSeconds: 10))
-        var never = SessionClock()
-        never.end(at: 3)
-        #expect(never.reading(at: 1) == .init(state: .notStarted, elapsedSeconds: 0))
-        #expect(never.reading(at: 4) == .init(state: .ended, elapsedSeconds: 0))
-    }
 }
 
 struct DisplayFormattingTests {
