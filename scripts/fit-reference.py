@@ -5,7 +5,7 @@ Prints one JSON object keyed by file name with, per FIT file: record count, reco
 first and last record time (seconds since 1970; times counted from power-on are corrected with the
 file's timestamp_correlation), sums and counts of heart rate, cadence (+ fractional), power and
 temperature, the last record distance, the session totals, the laps (count, summed distance and timer
-time, triggers) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all). For a file
+time, triggers, and each lap's totals as the file states them) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all). For a file
 whose records carry distance but no position (a treadmill, a watch without GPS): the seconds after its first
 such record at which the distance since that record reaches each whole kilometre, interpolated linearly
 between the two records around it (`kilometreCrossingSeconds`), and the gain and loss of its altitudes by a
@@ -182,6 +182,16 @@ def describe(path):
         "lapTimerSeconds": sum(field(l, "total_timer_time") or 0 for l in laps),
         "lapTriggers": [field(l, "lap_trigger") for l in laps],
         "lapStartTimes": [seconds(field(l, "start_time"), correlation) for l in laps],
+        "laps": [{
+            "distanceMeters": field(l, "total_distance"),
+            "timerSeconds": field(l, "total_timer_time"),
+            "elapsedSeconds": field(l, "total_elapsed_time"),
+            "ascentMeters": field(l, "total_ascent"),
+            "descentMeters": field(l, "total_descent"),
+            "kilocalories": field(l, "total_calories"),
+            "averageHeartRate": field(l, "avg_heart_rate"),
+            "maximumHeartRate": field(l, "max_heart_rate"),
+        } for l in laps],
     })
     if sessions:
         s = sessions[0]

@@ -11,7 +11,8 @@ public import WorkoutSamples
 /// - `session` (18): 2 start_time, 5 sport, 6 sub_sport, 7 total_elapsed_time (s, scale 1000),
 ///   8 total_timer_time (s, scale 1000), 9 total_distance (m, scale 100), 11 total_calories (kcal),
 ///   16 avg_heart_rate, 17 max_heart_rate, 22 total_ascent (m), 23 total_descent (m).
-/// - `lap` (19): 2 start_time, 7 total_elapsed_time, 8 total_timer_time, 9 total_distance, 24 lap_trigger.
+/// - `lap` (19): 2 start_time, 7 total_elapsed_time, 8 total_timer_time, 9 total_distance, 11 total_calories,
+///   15 avg_heart_rate, 16 max_heart_rate, 21 total_ascent (m), 22 total_descent (m), 24 lap_trigger.
 /// - `record` (20): 0 position_lat and 1 position_long (semicircles: degrees = value × 180 / 2³¹),
 ///   2 altitude (m, scale 5, offset 500), 3 heart_rate (bpm), 4 cadence (rpm), 5 distance (m, scale 100),
 ///   6 speed (m/s, scale 1000), 7 power (W), 13 temperature (°C), 53 fractional_cadence (rpm, scale 128),
@@ -53,7 +54,8 @@ public enum FITProfile {
     // Slots of `event`.
     static let eventEvent = 1, eventType = 2
     // Slots of `lap`.
-    static let lapStartTime = 1, lapElapsed = 2, lapTimer = 3, lapDistance = 4, lapTrigger = 5
+    static let lapStartTime = 1, lapElapsed = 2, lapTimer = 3, lapDistance = 4, lapTrigger = 5, lapCalories = 6
+    static let lapAverageHeartRate = 7, lapMaximumHeartRate = 8, lapAscent = 9, lapDescent = 10
     // Slots of `session`.
     static let sessionStartTime = 1, sessionSport = 2, sessionSubSport = 3, sessionElapsed = 4, sessionTimer = 5
     static let sessionDistance = 6, sessionCalories = 7, sessionAverageHeartRate = 8, sessionMaximumHeartRate = 9
@@ -89,6 +91,11 @@ public enum FITProfile {
         case (lap, 7): return lapElapsed
         case (lap, 8): return lapTimer
         case (lap, 9): return lapDistance
+        case (lap, 11): return lapCalories
+        case (lap, 15): return lapAverageHeartRate
+        case (lap, 16): return lapMaximumHeartRate
+        case (lap, 21): return lapAscent
+        case (lap, 22): return lapDescent
         case (lap, 24): return lapTrigger
         case (session, 2): return sessionStartTime
         case (session, 5): return sessionSport

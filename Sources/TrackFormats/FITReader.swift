@@ -33,7 +33,7 @@ public import WorkoutSamples
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
 ///   is more than 1 s earlier or there is no timestamp) with its trigger and `start_time`, and a
-///   ``DeviceLap`` in the report.
+///   ``/WorkoutSamples/DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
 ///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
 ///   creator's `device_info`: ``TrackReadReport/device``.
@@ -429,7 +429,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                 report.deviceLaps.append(DeviceLap(
                     startTime: startTime.flatMap { seconds(fromFIT: $0) }, endTime: end.flatMap { seconds(fromFIT: $0) },
                     timerSeconds: value(FITProfile.lapTimer).map { $0 / 1000 }, elapsedSeconds: elapsed,
-                    distanceMeters: value(FITProfile.lapDistance).map { $0 / 100 }, trigger: trigger))
+                    distanceMeters: value(FITProfile.lapDistance).map { $0 / 100 }, ascentMeters: value(FITProfile.lapAscent),
+                    descentMeters: value(FITProfile.lapDescent), kilocalories: value(FITProfile.lapCalories),
+                    averageHeartRate: value(FITProfile.lapAverageHeartRate), maximumHeartRate: value(FITProfile.lapMaximumHeartRate),
+                    trigger: trigger))
             }
             // The lap ends at its timestamp, unless start_time + total_elapsed_time is more than 1 s before
             // it (timestamps are whole seconds): a lap message is often written after the timer stopped (a

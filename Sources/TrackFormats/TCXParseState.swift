@@ -520,7 +520,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     }
 
     /// The lap's end: a lap event at its last trackpoint's time (untimed when it has none), and its totals
-    /// into the device's (its ``DeviceLap/endTime`` is then its start plus its time).
+    /// into the device's (its ``/WorkoutSamples/DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
         flushLapEnd(nextStart: lap.startTime)  // the previous lap's, when this one had no Track
         endedLap = lap
@@ -529,6 +529,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         guard laps.count < TCXReader.maximumDeviceLaps else { return totals.add(lap) }
         laps.append(DeviceLap(
             startTime: lap.startTime, endTime: end, timerSeconds: lap.totalTime, distanceMeters: lap.distance,
+            kilocalories: lap.calories, averageHeartRate: lap.averageHeartRate, maximumHeartRate: lap.maximumHeartRate,
             trigger: lap.trigger
         ))
         totals.add(lap)

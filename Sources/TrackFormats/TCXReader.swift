@@ -17,7 +17,7 @@ import WorkoutSamples
 ///   earlier of `StartTime + TotalTimeSeconds` and the next lap's `StartTime` when that lies between the
 ///   lap's last trackpoint and 60 s after it (where the device's lap ends), else at the last trackpoint
 ///   (untimed, so at the latest sample, when the lap has no timed trackpoint: a `StartTime` years off cannot
-///   move the clock), so N laps in the file give the summary N laps; and, at its end tag, a ``DeviceLap`` in
+///   move the clock), so N laps in the file give the summary N laps; and, at its end tag, a ``/WorkoutSamples/DeviceLap`` in
 ///   ``TrackReadReport/deviceLaps`` (its end
 ///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
@@ -78,7 +78,7 @@ public struct TCXReader: Sendable {
     ///   name, the device's record and laps, and the fields that were skipped.
     /// - Throws: `TrackFormatError` for malformed XML or TCX, `TrackInputError` when the input cannot be
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
-    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``DeviceLap`` per lap (at most
+    /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``/WorkoutSamples/DeviceLap`` per lap (at most
     ///   ``maximumDeviceLaps``).
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)

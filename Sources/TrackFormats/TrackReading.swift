@@ -28,34 +28,6 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One lap as the device recorded it (FIT `lap`, TCX `Lap`), for comparing with the engine's laps.
-public struct DeviceLap: Sendable, Hashable {
-    /// When the lap started and ended, seconds since 1970.
-    public var startTime: Double?
-    /// When the lap ended, seconds since 1970 (FIT `timestamp` of the lap message).
-    public var endTime: Double?
-    /// Time the device's timer ran during the lap (pauses excluded), seconds (FIT `total_timer_time`,
-    /// TCX `TotalTimeSeconds`).
-    public var timerSeconds: Double?
-    /// Wall time of the lap, seconds (FIT `total_elapsed_time`).
-    public var elapsedSeconds: Double?
-    /// Distance of the lap, metres, as the device measured it (FIT `total_distance`, TCX `DistanceMeters`).
-    public var distanceMeters: Double?
-    /// What ended the lap, when the file says (FIT `lap_trigger`, TCX `TriggerMethod`).
-    public var trigger: LapTrigger?
-
-    /// A lap with the figures the file states; leave out (`nil`) what it does not say.
-    public init(startTime: Double? = nil, endTime: Double? = nil, timerSeconds: Double? = nil, elapsedSeconds: Double? = nil,
-                distanceMeters: Double? = nil, trigger: LapTrigger? = nil) {
-        self.startTime = startTime
-        self.endTime = endTime
-        self.timerSeconds = timerSeconds
-        self.elapsedSeconds = elapsedSeconds
-        self.distanceMeters = distanceMeters
-        self.trigger = trigger
-    }
-}
-
 /// How readers treat input that is readable but not clean.
 public struct TrackReadOptions: Sendable, Hashable {
     /// `false` (the default): an optional field that does not parse is dropped from its sample and

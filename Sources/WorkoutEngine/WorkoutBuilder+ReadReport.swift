@@ -22,9 +22,17 @@ extension WorkoutBuilder {
 }
 
 extension WorkoutSummary {
-    /// What the reader reported beside the engine's figures.
+    /// What the reader reported beside the engine's figures. The device's laps go beside the engine's in
+    /// order when the builder took as many lap events as the file has laps (``WorkoutSnapshot/lapCount``):
+    /// each event then came from one of the file's laps, in the file's order, and ends one of the engine's
+    /// laps; the engine's lap after the last event (the rest of the workout, when there is any) has none. Any
+    /// other count (laps beyond a reader's ``TCXReader/maximumDeviceLaps``) leaves no way to tell which goes
+    /// with which, so none is paired.
     fileprivate mutating func adopt(_ report: TrackReadReport) {
         skippedFields = report.skippedFields
         damage = report.damage
+        let count = report.deviceLaps.count
+        guard count > 0, count == metrics.lapCount, analysis.laps.count == count || analysis.laps.count == count + 1 else { return }
+        for index in 0..<count { analysis.laps[index].device = report.deviceLaps[index] }
     }
 }

@@ -84,6 +84,19 @@ import WorkoutSamples
         for (lap, start) in zip(laps, starts) {
             #expect(Self.close(lap.lapStartTime, start), "lap start \(String(describing: lap.lapStartTime)) against \(start)")
         }
+        // Each lap's own totals, as the file states them (absent where fitdecode reads none).
+        let lapTotals = (expected["laps"] as? [[String: Any]]) ?? []
+        #expect(report.deviceLaps.count == lapTotals.count)
+        for (index, (lap, totals)) in zip(report.deviceLaps, lapTotals).enumerated() {
+            let figures: KeyValuePairs<String, Double?> = [
+                "distanceMeters": lap.distanceMeters, "timerSeconds": lap.timerSeconds, "elapsedSeconds": lap.elapsedSeconds,
+                "ascentMeters": lap.ascentMeters, "descentMeters": lap.descentMeters, "kilocalories": lap.kilocalories,
+                "averageHeartRate": lap.averageHeartRate, "maximumHeartRate": lap.maximumHeartRate,
+            ]
+            for (key, value) in figures {
+                #expect(Self.close(value, totals[key]), "lap \(index + 1) \(key): \(String(describing: value)) against \(String(describing: totals[key]))")
+            }
+        }
 
         // Timer events: pauses and resumes, announced once before the first.
         let timerEvents = try #require(expected["timerEvents"] as? Int)

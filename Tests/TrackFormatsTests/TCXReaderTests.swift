@@ -97,6 +97,11 @@ struct TCXReaderTests {
         #expect(device.elapsedSeconds == 1000)
         #expect(report.deviceLaps.map(\.distanceMeters) == [1000, 500.5, nil])
         #expect(report.deviceLaps.map(\.endTime) == [t + 590, t + 1000, t + 1260])
+        // Each lap keeps its own energy and heart rates; TCX states no ascent.
+        #expect(report.deviceLaps.map(\.kilocalories) == [50, 30, nil])
+        #expect(report.deviceLaps.map(\.averageHeartRate) == [140, 160, nil])
+        #expect(report.deviceLaps.map(\.maximumHeartRate) == [170, 181, nil])
+        #expect(report.deviceLaps.allSatisfy { $0.ascentMeters == nil && $0.descentMeters == nil })
     }
 
     @Test func sportsAreHandedOverAsWritten() throws {

@@ -109,7 +109,9 @@ struct AnalysisFITDeviceLapTests {
         // minute by minute: −0.6 % at 3–3.5 m/s, −6.2 % at 0.5–1 m/s (switchback climbs whose turns lie within
         // a 5 m chord), where the raw sum of the fixes reads 0.3–4.7 % over the device. Lap 4
         // is 503 s standing still, where the device's distance grows 19.8 m on GPS drift and the engine's
-        // stationary filter adds nothing.
+        // stationary filter adds nothing. The device's distance is not its own speed either: the records'
+        // `speed` integrates to 0.4–2.9 % less than each other lap's `total_distance` (lap 3: 4,919 m against
+        // 5,064 m, the engine 4,851 m; fitdecode).
         "large-garmin-fr910xt-run-20k-records.fit": [
             1: "engine distance 2.4 % short", 2: "engine distance 3.5 % short", 3: "engine distance 4.2 % short",
             4: "standing still: 19.8 m of GPS drift on the device, 0.2 m in the engine", 5: "engine distance 2.7 % short",

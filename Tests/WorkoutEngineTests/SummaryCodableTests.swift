@@ -20,6 +20,11 @@ struct SummaryCodableTests {
         // ISO 8601 text with milliseconds.
         expected.metrics.startTime = summary.metrics.startTime.map { ($0 * 1000).rounded() / 1000 }
         expected.metrics.endTime = summary.metrics.endTime.map { ($0 * 1000).rounded() / 1000 }
+        func milliseconds(_ time: Double?) -> Double? { time.map { ($0 * 1000).rounded() / 1000 } }
+        for index in expected.analysis.laps.indices {
+            expected.analysis.laps[index].device?.startTime = milliseconds(summary.analysis.laps[index].device?.startTime)
+            expected.analysis.laps[index].device?.endTime = milliseconds(summary.analysis.laps[index].device?.endTime)
+        }
         expected.skippedFields = summary.skippedFields.mapValues { SkippedField(count: $0.count, firstPosition: SourcePosition(line: 0, column: 0)) }
         return expected
     }

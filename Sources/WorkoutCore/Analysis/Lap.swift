@@ -14,13 +14,20 @@ public struct Lap: Sendable, Hashable {
     public var endOffsetSeconds: Double
     /// The lap's distance, times, pace, elevation and sensor averages.
     public var figures: IntervalFigures
+    /// The same lap as the recording device states it (FIT `lap`, TCX `Lap`), beside the engine's
+    /// ``figures``; `nil` for laps the file does not state. A summary of a track read from a file pairs
+    /// the file's laps with the engine's in order when each of the file's laps gave one lap event (the
+    /// engine's lap after the last event, if any, then has none); otherwise none is paired.
+    public var device: DeviceLap?
 
     /// Creates the value from its parts.
-    public init(number: Int, trigger: LapTrigger?, startOffsetSeconds: Double, endOffsetSeconds: Double, figures: IntervalFigures) {
+    public init(number: Int, trigger: LapTrigger?, startOffsetSeconds: Double, endOffsetSeconds: Double, figures: IntervalFigures,
+                device: DeviceLap? = nil) {
         self.number = number
         self.trigger = trigger
         self.startOffsetSeconds = startOffsetSeconds
         self.endOffsetSeconds = endOffsetSeconds
         self.figures = figures
+        self.device = device
     }
 }

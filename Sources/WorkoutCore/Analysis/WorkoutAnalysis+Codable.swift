@@ -36,6 +36,7 @@ private enum IntervalCodingKey: String, CodingKey {
     case startDistanceMeters, endDistanceMeters, distanceMeters, elapsedSeconds, totalSeconds, movingSeconds
     case averageSpeedMetersPerSecond, averagePaceSecondsPerKilometer, elevationGainMeters, elevationLossMeters
     case averageHeartRateBPM, averageCadence, averagePowerWatts
+    case device
 }
 
 extension IntervalFigures {
@@ -90,7 +91,8 @@ extension Split: Codable {
 }
 
 extension Lap: Codable {
-    /// `{number, trigger, startOffsetSeconds, endOffsetSeconds, …the interval's figures}`.
+    /// `{number, trigger, startOffsetSeconds, endOffsetSeconds, …the interval's figures, device}`: `device`
+    /// is the file's own lap (``/WorkoutSamples/DeviceLap``'s object), `null` when there is none beside this lap.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: IntervalCodingKey.self)
         try container.encode(number, forKey: .number)
@@ -98,6 +100,7 @@ extension Lap: Codable {
         try container.encode(startOffsetSeconds, forKey: .startOffsetSeconds)
         try container.encode(endOffsetSeconds, forKey: .endOffsetSeconds)
         try figures.encode(into: &container)
+        try container.encodeOrNull(device, forKey: .device)
     }
 
     /// Reads a lap object.
@@ -107,7 +110,8 @@ extension Lap: Codable {
                   trigger: try container.decodeIfPresent(LapTrigger.self, forKey: .trigger),
                   startOffsetSeconds: try container.decode(Double.self, forKey: .startOffsetSeconds),
                   endOffsetSeconds: try container.decode(Double.self, forKey: .endOffsetSeconds),
-                  figures: try IntervalFigures(from: container))
+                  figures: try IntervalFigures(from: container),
+                  device: try container.decodeIfPresent(DeviceLap.self, forKey: .device))
     }
 }
 

@@ -1,3 +1,5 @@
+import WorkoutSamples
+
 extension WorkoutAnalysis {
     /// The analysis for people, a few lines per part (splits in `units`, laps, best efforts, power, climbs);
     /// parts without data are left out.
@@ -18,6 +20,13 @@ extension WorkoutAnalysis {
         func power(_ figures: IntervalFigures) -> String {
             figures.averagePowerWatts.map { "  \(DisplayFormatting.fixed($0, digits: 0)) W" } ?? ""
         }
+        // The device's own distance and timer time of a lap, beside the engine's, as the summary's text
+        // shows the device's totals.
+        func device(_ lap: DeviceLap?) -> String {
+            guard let lap else { return "" }
+            let stated = [lap.distanceMeters.map(distance), lap.timerSeconds.map { DisplayFormatting.duration(seconds: $0) }].compactMap { $0 }
+            return stated.isEmpty ? "" : "  [device: \(stated.joined(separator: ", "))]"
+        }
         let splits = splits.splits(for: units)
         if !splits.isEmpty {
             lines.append("Splits (\(units.distanceUnit)):")
@@ -31,7 +40,7 @@ extension WorkoutAnalysis {
             lines.append("Laps:")
             for lap in laps {
                 let f = lap.figures
-                lines.append("  \(lap.number)  \(distance(f.distanceMeters))  \(DisplayFormatting.duration(seconds: f.elapsedSeconds))  \(pace(f)) \(units.paceUnit)\(heartRate(f))\(power(f))\(lap.trigger.map { "  (\($0.rawValue))" } ?? "")")
+                lines.append("  \(lap.number)  \(distance(f.distanceMeters))  \(DisplayFormatting.duration(seconds: f.elapsedSeconds))  \(pace(f)) \(units.paceUnit)\(heartRate(f))\(power(f))\(lap.trigger.map { "  (\($0.rawValue))" } ?? "")\(device(lap.device))")
             }
         }
         if !bestEfforts.isEmpty {
