@@ -115,19 +115,38 @@ struct SummaryCodableTests {
 
     // MARK: JSON Schema
 
-    /// Every SampleTracks summary, encoded by `JSONEncoder`, is valid against the summary schema; summaries
-    /// with a key missing or of the wrong type are not.
+    /// Every SampleTracks summary (GPX, TCX and FIT, and a FIT file cut short, whose summary carries
+    /// `damage`), encoded by `JSONEncoder`, is valid against the summary schema; summaries with a key missing
+    /// or of the wrong type (at the top, an analysis key, a lap's device lap) are not.
     @Test func encodedSummariesValidateAgainstTheSummarySchema() throws {
         var documents: [Data] = []
-        for name in Self.trackNames {
+        let fitNames = ["ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit", "run-polar-treadmill-12km.fit"]
+        for name in Self.trackNames + fitNames {
             documents.append(try JSONEncoder().encode(try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(name).path)))
         }
+        let fit = try Data(contentsOf: TestPaths.sampleTrack("run-garmin-fr920xt-hr-cad-laps-devfields.fit"))
+        let damaged = try WorkoutSummary(trackBytes: Array(fit.prefix(fit.count / 2)), name: "cut.fit")
+        #expect(damaged.damage != nil)
+        documents.append(try JSONEncoder().encode(damaged))
         #expect(try SampleCodableTests.invalidDocuments(documents, schema: "workout-summary.schema.json") == [])
-        var object = try #require(try JSONSerialization.jsonObject(with: documents[0]) as? [String: Any])
-        object["distanceMeters"] = "far"
-        var missing = try #require(try JSONSerialization.jsonObject(with: documents[0]) as? [String: Any])
+
+        func object(_ index: Int) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: documents[index]) as? [String: Any])
+        }
+        var wrongType = try object(0)
+        wrongType["distanceMeters"] = "far"
+        var missing = try object(0)
         missing["route"] = nil
-        let bad = try [object, missing].map { try JSONSerialization.data(withJSONObject: $0) }
-        #expect(try SampleCodableTests.invalidDocuments(bad, schema: "workout-summary.schema.json") == [0, 1])
+        var noClimbs = try object(0)
+        noClimbs["climbs"] = nil
+        let lapsIndex = Self.trackNames.count + 1  // the Forerunner 920XT, whose laps carry the file's
+        var wrongDeviceLap = try object(lapsIndex)
+        var laps = try #require(wrongDeviceLap["laps"] as? [[String: Any]])
+        var device = try #require(laps[0]["device"] as? [String: Any])
+        device["distanceMeters"] = "far"
+        laps[0]["device"] = device
+        wrongDeviceLap["laps"] = laps
+        let bad = try [wrongType, missing, noClimbs, wrongDeviceLap].map { try JSONSerialization.data(withJSONObject: $0) }
+        #expect(try SampleCodableTests.invalidDocuments(bad, schema: "workout-summary.schema.json") == [0, 1, 2, 3])
     }
 }
