@@ -378,7 +378,7 @@ public struct WorkoutBuilder: Sendable {
         call(WorkoutEventSample(time: time, kind: .resume))
     }
 
-    /// Marks a lap ending at `time` (the latest sample's time when `nil`).
+    /// Marks a lap ending at `time` (the latest sample's time when `nil`; no lap before any timed sample).
     @discardableResult
     public mutating func markLap(at time: Double? = nil, trigger: LapTrigger? = .manual) -> SampleOutcome {
         call(WorkoutEventSample(time: time, kind: .lap, lapTrigger: trigger))
@@ -619,8 +619,12 @@ public struct WorkoutBuilder: Sendable {
             isAutoPaused = false
             autoPause?.reset()
         case .lap:
-            lapCount += 1
-            if let at { note(.lap, at: at, cause: .request, into: &outcome) }
+            // A lap needs a time: one before any timed sample, with none of its own, ends no lap and is not
+            // counted (the analysis makes one lap per lap change, so the count and the laps agree).
+            if let at {
+                lapCount += 1
+                note(.lap, at: at, cause: .request, into: &outcome)
+            }
         case .segmentStart:
             // The gap before a new segment is paused time; a segment marker before any fix of the current
             // segment (a reader's leading one, after an explicit start) separates nothing.

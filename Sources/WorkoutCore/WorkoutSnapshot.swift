@@ -60,7 +60,8 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     /// Active energy, kilocalories (resting energy excluded): the input's own increments when it has any,
     /// else the estimate of ``energyModel``; `nil` when no model applied.
     public var activeEnergyKilocalories: Double?
-    /// Laps the session completed (lap events and requests).
+    /// Laps the session completed (lap events and requests with a time: their own, or the latest
+    /// sample's).
     public var lapCount: Int
     /// Pauses of any cause: requests, auto-pauses and recording gaps.
     public var pauseCount: Int

@@ -3,12 +3,13 @@ public import WorkoutCore
 
 extension WorkoutBuilder {
     /// The summary of a track the builder was fed by a reader, with what the reader reported beside the
-    /// engine's figures: records of an unknown type, optional fields dropped because they did not parse,
-    /// the device's own totals (TCX, FIT), and where a damaged binary input stopped being readable.
+    /// engine's figures (``WorkoutSummary/include(_:)``): records of an unknown type, optional fields dropped
+    /// because they did not parse, the device's own totals and laps (TCX, FIT), and where a damaged binary
+    /// input stopped being readable.
     /// - Throws: `RouteGeometryError` if GEOS fails on the route.
     public func summary(reading report: TrackReadReport) throws -> WorkoutSummary {
         var summary = try summary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
-        summary.adopt(report)
+        summary.include(report)
         return summary
     }
 
@@ -16,23 +17,45 @@ extension WorkoutBuilder {
     /// the analysis series settled in place, not copied).
     package mutating func finishingSummary(reading report: TrackReadReport) throws -> WorkoutSummary {
         var summary = try finishingSummary(skippedUnknownRecords: report.skippedUnknownRecords, device: report.device)
-        summary.adopt(report)
+        summary.include(report)
         return summary
     }
 }
 
 extension WorkoutSummary {
-    /// What the reader reported beside the engine's figures. The device's laps go beside the engine's in
-    /// order when the builder took as many lap events as the file has laps (``WorkoutSnapshot/lapCount``):
-    /// each event then came from one of the file's laps, in the file's order, and ends one of the engine's
-    /// laps; the engine's lap after the last event (the rest of the workout, when there is any) has none. Any
-    /// other count (laps beyond a reader's ``TCXReader/maximumDeviceLaps``) leaves no way to tell which goes
-    /// with which, so none is paired.
-    fileprivate mutating func adopt(_ report: TrackReadReport) {
+    /// Takes in what a reader reported beside the engine's figures, for a summary of a builder that the
+    /// reader fed (``WorkoutBuilder/summary(reading:)`` does this; call it yourself after
+    /// ``/WorkoutCore/WorkoutBuilder/summaryWithSimplifiedRoute(skippedUnknownRecords:device:)``): records of an unknown
+    /// type, optional fields dropped because they did not parse, the device's own totals, where a damaged
+    /// binary input stopped being readable, and the device's laps beside the engine's (``/WorkoutCore/Lap/device``).
+    ///
+    /// The device's laps go beside the engine's in order when the builder ended as many laps as the file
+    /// has laps (``/WorkoutCore/WorkoutSnapshot/lapCount``) and the file's laps end in time order: the reader then gave
+    /// one lap event per lap of the file, in the file's order, and each ended one of the engine's laps; the
+    /// engine's lap after the last event (the rest of the workout, when there is any) has none. Otherwise
+    /// (a lap the builder could not end because nothing before it had a time, laps beyond a reader's
+    /// ``/TrackFormats/FITReader/maximumDeviceLaps`` or ``/TrackFormats/TCXReader/maximumDeviceLaps``, lap messages out of time order)
+    /// there is no telling which goes with which, and none is paired.
+    /// - Complexity: O(laps).
+    public mutating func include(_ report: TrackReadReport) {
+        skippedUnknownRecords = report.skippedUnknownRecords
         skippedFields = report.skippedFields
+        device = report.device
         damage = report.damage
-        let count = report.deviceLaps.count
-        guard count > 0, count == metrics.lapCount, analysis.laps.count == count || analysis.laps.count == count + 1 else { return }
-        for index in 0..<count { analysis.laps[index].device = report.deviceLaps[index] }
+        let deviceLaps = report.deviceLaps
+        guard !deviceLaps.isEmpty, deviceLaps.count == metrics.lapCount,
+              analysis.laps.count == deviceLaps.count || analysis.laps.count == deviceLaps.count + 1,
+              Self.endInTimeOrder(deviceLaps) else { return }
+        for index in deviceLaps.indices { analysis.laps[index].device = deviceLaps[index] }
+    }
+
+    /// Whether the laps that state an end end in time order.
+    private static func endInTimeOrder(_ laps: [DeviceLap]) -> Bool {
+        var latest = -Double.infinity
+        for end in laps.lazy.compactMap(\.endTime) {
+            guard end >= latest else { return false }
+            latest = end
+        }
+        return true
     }
 }

@@ -107,8 +107,7 @@ public struct ImportedWorkout: Sendable {
         }
         let (contentHash, sizeBytes) = try identity()
         try self.init(
-            recorder: recorder, name: name, contentHash: contentHash, sizeBytes: sizeBytes, athlete: athlete,
-            device: report.device, skippedUnknownRecords: report.skippedUnknownRecords, skippedFields: report.skippedFields)
+            recorder: recorder, name: name, contentHash: contentHash, sizeBytes: sizeBytes, athlete: athlete, report: report)
     }
 
     /// Reads a track that arrives as chunks (an HTTP request body), parsing each chunk as it arrives
@@ -141,8 +140,7 @@ public struct ImportedWorkout: Sendable {
             chunks: hashed, name: name, format: format, expectedSizeBytes: expectedSizeBytes, into: ExportRecorder(options: options))
         let (hash, size) = digest.finish()
         return try ImportedWorkout(
-            recorder: recorder, name: name, contentHash: hash, sizeBytes: size, athlete: athlete,
-            device: report.device, skippedUnknownRecords: report.skippedUnknownRecords, skippedFields: report.skippedFields)
+            recorder: recorder, name: name, contentHash: hash, sizeBytes: size, athlete: athlete, report: report)
     }
 
     /// A live session's journal (its header and framed records, as a store keeps them) replayed through the
@@ -168,26 +166,25 @@ public struct ImportedWorkout: Sendable {
         }
         try self.init(
             recorder: recorder, name: name, contentHash: SHA256.hexDigest(of: journal), sizeBytes: journal.count, athlete: athlete,
-            device: nil, skippedUnknownRecords: 0, skippedFields: [:])
+            report: nil)
     }
 
     /// What an `ExportRecorder` that has taken a whole workout holds: the summary and its simplified route
-    /// from its builder (one simplification), the fixes from the recorder.
-    init(
-        recorder: ExportRecorder, name: String, contentHash: String, sizeBytes: Int, athlete: String, device: DeviceRecord?,
-        skippedUnknownRecords: Int, skippedFields: [String: SkippedField]
-    ) throws {
+    /// from its builder (one simplification), the fixes from the recorder; with what the reader reported
+    /// (`report`, `nil` for a journal) taken into the summary as `summary(reading:)` does: skipped records
+    /// and fields, the device's totals and laps, damage.
+    init(recorder: ExportRecorder, name: String, contentHash: String, sizeBytes: Int, athlete: String, report: TrackReadReport?) throws {
         var summary: WorkoutSummary
         let route: [GeoCoordinate]
         do {
-            (summary, route) = try recorder.builder.summaryWithSimplifiedRoute(skippedUnknownRecords: skippedUnknownRecords)
+            (summary, route) = try recorder.builder.summaryWithSimplifiedRoute()
         } catch {
             throw StoreError.unusable(path: name, message: "\(error)")
         }
-        summary.skippedFields = skippedFields
+        if let report { summary.include(report) }
         self.init(
             athlete: athlete, sourceName: name, contentHash: contentHash, sourceSizeBytes: sizeBytes,
-            summary: summary, device: device, simplifiedRoute: route, channels: WorkoutChannels(recorder: recorder))
+            summary: summary, device: report?.device, simplifiedRoute: route, channels: WorkoutChannels(recorder: recorder))
     }
 
     /// A live session's workout: what its export recorder kept, with a content hash of the caller's
@@ -195,8 +192,7 @@ public struct ImportedWorkout: Sendable {
     /// - Throws: `StoreError.unusable` when the engine cannot summarise it.
     public init(recorder: ExportRecorder, name: String, contentHash: String, athlete: String) throws {
         try self.init(
-            recorder: recorder, name: name, contentHash: contentHash, sizeBytes: 0, athlete: athlete,
-            device: nil, skippedUnknownRecords: 0, skippedFields: [:])
+            recorder: recorder, name: name, contentHash: contentHash, sizeBytes: 0, athlete: athlete, report: nil)
     }
 }
 

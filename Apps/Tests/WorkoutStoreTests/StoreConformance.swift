@@ -38,6 +38,12 @@ enum StoreConformance {
             let channels = try #require(try await store.channels(workoutID: stored.id))
             #expect(channels.count == locationCount, "\(name)")
             #expect(try await store.workout(id: stored.id) == stored)
+            // The file's own laps beside the engine's, as the library's summary of the file has them.
+            let expectedLaps = try WorkoutSummary(contentsOfTrack: path).analysis.laps.map(\.device)
+            let storedLaps = try JSONDecoder().decode(WorkoutSummary.self, from: Data(stored.summaryJSON.utf8)).analysis.laps.map(\.device)
+            #expect(storedLaps.map { $0?.distanceMeters } == expectedLaps.map { $0?.distanceMeters }, "\(name)")
+            #expect(storedLaps.map { $0?.timerSeconds } == expectedLaps.map { $0?.timerSeconds }, "\(name)")
+            if name == "run-garmin-fr920xt-hr-cad-laps-devfields.fit" { #expect(storedLaps.count == 11 && storedLaps.allSatisfy { $0 != nil }) }
         }
         // The Suunto run's first fix is the file's first trkpt (read here as text).
         let suuntoStored = try #require(try await store.workout(contentHash: try sha256sum(suunto)))

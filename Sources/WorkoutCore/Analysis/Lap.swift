@@ -16,8 +16,9 @@ public struct Lap: Sendable, Hashable {
     public var figures: IntervalFigures
     /// The same lap as the recording device states it (FIT `lap`, TCX `Lap`), beside the engine's
     /// ``figures``; `nil` for laps the file does not state. A summary of a track read from a file pairs
-    /// the file's laps with the engine's in order when each of the file's laps gave one lap event (the
-    /// engine's lap after the last event, if any, then has none); otherwise none is paired.
+    /// the file's laps with the engine's in order when the builder ended one lap per lap of the file and
+    /// the file's laps end in time order (the engine's lap after the last event, if any, then has none);
+    /// otherwise none is paired (WorkoutEngine's `WorkoutSummary.include(_:)` says when).
     public var device: DeviceLap?
 
     /// Creates the value from its parts.
