@@ -403,6 +403,15 @@ class Run:
                  "document.querySelectorAll('#charts figure').length === 3 && document.querySelectorAll('#splits tbody tr').length > 0 && "
                  "document.querySelectorAll('#laps tbody tr').length === 3")
         self.both_widths("workout", "web-workout", ready, phone_full_page=False)
+        # Each lap shows the device's own lap beside the engine's: the file's Lap DistanceMeters and
+        # TotalTimeSeconds, read here from the TCX text, in km and M:SS (units are metric here).
+        with open(self.options.laps_track, encoding="utf-8") as file:
+            stated = re.findall(r"<Lap StartTime=\"[^\"]+\">\s*<TotalTimeSeconds>([0-9.]+)</TotalTimeSeconds>\s*"
+                                r"<DistanceMeters>([0-9.]+)</DistanceMeters>", file.read())
+        expected = [f"{float(meters) / 1000:.2f} in {int(float(seconds)) // 60}:{int(float(seconds)) % 60:02d}" for seconds, meters in stated]
+        shown = self.browser.evaluate("[...document.querySelectorAll('#laps tbody td.device-lap')].map((td) => td.textContent)")
+        check(len(expected) == 3 and shown == expected, f"the laps' Device column reads {shown}, the file's laps {expected}")
+        print(f"  device laps: {shown}")
 
     def duration(self):
         return self.browser.evaluate("document.getElementById('duration').firstChild.nodeValue")

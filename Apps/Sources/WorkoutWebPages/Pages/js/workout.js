@@ -75,7 +75,17 @@ async function renderMap() {
   }
 }
 
-function splitRow(split, label) {
+/** The device's own distance and timer time of a lap (the lap's `device` object), as "1.61 in 10:08". */
+function deviceLapText(lap) {
+  const device = lap.device ?? {};
+  const parts = [];
+  if (typeof device.distanceMeters === "number") parts.push(distance(device.distanceMeters, units).value);
+  if (typeof device.timerSeconds === "number") parts.push(duration(device.timerSeconds));
+  return parts.length === 0 ? "—" : parts.join(" in ");
+}
+
+/** A row of the splits or laps table; `withDevice` adds the device's own lap (laps of a FIT or TCX file). */
+function splitRow(split, label, withDevice = false) {
   const time = split.elapsedSeconds ?? split.movingSeconds;
   const rate = showsSpeed(workout.activity)
     ? speed(split.averageSpeedMetersPerSecond, units)
@@ -88,20 +98,23 @@ function splitRow(split, label) {
     el("td", { text: duration(time) }),
     el("td", { text: rate.value }),
     el("td", { text: `+${climb.value} −${descent.value}` }),
-    el("td", { text: heartRate(split.averageHeartRateBPM).value }));
+    el("td", { text: heartRate(split.averageHeartRateBPM).value }),
+    withDevice ? el("td", { class: "device-lap", text: deviceLapText(split) }) : null);
 }
 
-function splitTable(rows, firstHeader, caption) {
+function splitTable(rows, firstHeader, caption, withDevice = false) {
   const rate = showsSpeed(workout.activity) ? `speed in ${speed(0, units).unit}` : `pace in min${pace(0, units).unit}`;
+  const device = withDevice ? `; the device's own distance and time of each lap beside the engine's` : "";
   return el("table", {},
-    el("caption", { text: `${caption}: distance in ${distanceUnit(units)}, ${rate}, climb and descent in ${elevation(0, units).unit}, heart rate in bpm` }),
+    el("caption", { text: `${caption}: distance in ${distanceUnit(units)}, ${rate}, climb and descent in ${elevation(0, units).unit}, heart rate in bpm${device}` }),
     el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: firstHeader }),
       el("th", { scope: "col", text: "Distance" }),
       el("th", { scope: "col", text: "Time" }),
       el("th", { scope: "col", text: showsSpeed(workout.activity) ? "Speed" : "Pace" }),
       el("th", { scope: "col", text: "Climb" }),
-      el("th", { scope: "col", text: "HR" }))),
+      el("th", { scope: "col", text: "HR" }),
+      withDevice ? el("th", { scope: "col", text: "Device" }) : null)),
     el("tbody", {}, rows));
 }
 
@@ -115,8 +128,10 @@ function renderSplits() {
 
   const laps = s.laps ?? [];
   document.getElementById("laps-section").hidden = laps.length === 0;
-  const lapRows = laps.map((lap) => splitRow(lap, `${lap.number}${lap.trigger ? ` ${lap.trigger}` : ""}`));
-  document.getElementById("laps").replaceChildren(splitTable(lapRows, "Lap", `${laps.length} ${laps.length === 1 ? "lap" : "laps"}`));
+  const withDevice = laps.some((lap) => lap.device);
+  const lapRows = laps.map((lap) => splitRow(lap, `${lap.number}${lap.trigger ? ` ${lap.trigger}` : ""}`, withDevice));
+  document.getElementById("laps").replaceChildren(
+    splitTable(lapRows, "Lap", `${laps.length} ${laps.length === 1 ? "lap" : "laps"}`, withDevice));
 }
 
 /** How the summary's zones were set (README "Heart rate and energy"). */
