@@ -53,7 +53,8 @@ public struct TrackReplayConfiguration: Sendable {
 
 /// How a replay ended.
 public struct TrackReplayResult: Sendable {
-    /// The summary of the whole track, as ``/WorkoutCore/WorkoutBuilder/summary(skippedUnknownRecords:device:)`` gives it.
+    /// The summary of the whole track, as ``/WorkoutEngine/WorkoutCore/WorkoutBuilder/summary(reading:)`` gives it: with what the
+    /// reader reported (the device's totals and laps among it).
     public var summary: WorkoutSummary
     /// What the reader reported.
     public var report: TrackReadReport
