@@ -86,6 +86,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var lastTimestamp: Int64?
     /// FIT seconds to add to a relative (system) time, from a `timestamp_correlation`.
     private var correlationOffset: Int64?
+    /// The device's laps read while their times counted from power-on and no correlation was known, with
+    /// those times: a `timestamp_correlation` later in the file dates them as it dates the held samples.
+    private var lapsAwaitingCorrelation: [(index: Int, start: Int64?, end: Int64?)] = []
     private var held = ContiguousArray<Sample>()
     /// Events whose time is ahead of the latest record's (Polar writes the timer's start and stop before
     /// the records): delivered in time order, before the first later sample, or at the file's end.
@@ -248,6 +251,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         try releaseEarlyEvents(through: .infinity, into: &sink)
         latestSampleTime = nil
         correlationOffset = nil
+        lapsAwaitingCorrelation.removeAll()
         phase = dataSize > 0 ? .records : .fileCRC
         needed = dataSize > 0 ? 1 : 2
         // Each file after the first starts a new segment (the first needs none: nothing precedes it, and
@@ -433,6 +437,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                     descentMeters: value(FITProfile.lapDescent), kilocalories: value(FITProfile.lapCalories),
                     averageHeartRate: value(FITProfile.lapAverageHeartRate), maximumHeartRate: value(FITProfile.lapMaximumHeartRate),
                     trigger: trigger))
+                let relative = [startTime, end].contains { $0.map { $0 < FITProfile.minimumDateTime } ?? false }
+                if relative, correlationOffset == nil {
+                    lapsAwaitingCorrelation.append((report.deviceLaps.count - 1, startTime, end))
+                }
             }
             // The lap ends at its timestamp, unless start_time + total_elapsed_time is more than 1 s before
             // it (timestamps are whole seconds): a lap message is often written after the timer stopped (a
@@ -513,6 +521,11 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             if correlationOffset == nil, let time, let system = integer(FITProfile.correlationSystemTimestamp),
                time >= FITProfile.minimumDateTime {
                 correlationOffset = time - system
+                for lap in lapsAwaitingCorrelation where lap.index < report.deviceLaps.count {
+                    report.deviceLaps[lap.index].startTime = lap.start.flatMap { seconds(fromFIT: $0) }
+                    report.deviceLaps[lap.index].endTime = lap.end.flatMap { seconds(fromFIT: $0) }
+                }
+                lapsAwaitingCorrelation.removeAll()
                 try releaseHeld(into: &sink)
             }
         default:

@@ -17,7 +17,8 @@ import WorkoutSamples
 ///   earlier of `StartTime + TotalTimeSeconds` and the next lap's `StartTime` when that lies between the
 ///   lap's last trackpoint and 60 s after it (where the device's lap ends), else at the last trackpoint
 ///   (untimed, so at the latest sample, when the lap has no timed trackpoint: a `StartTime` years off cannot
-///   move the clock), so N laps in the file give the summary N laps; and, at its end tag, a ``/WorkoutSamples/DeviceLap`` in
+///   move the clock), so N laps in the file give the summary N laps (but for laps before any timed trackpoint,
+///   which end no lap); and, at its end tag, a ``/WorkoutSamples/DeviceLap`` in
 ///   ``TrackReadReport/deviceLaps`` (its end
 ///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.

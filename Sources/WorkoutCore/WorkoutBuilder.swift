@@ -378,7 +378,8 @@ public struct WorkoutBuilder: Sendable {
         call(WorkoutEventSample(time: time, kind: .resume))
     }
 
-    /// Marks a lap ending at `time` (the latest sample's time when `nil`; no lap before any timed sample).
+    /// Marks a lap ending at `time` (the latest sample's time when `nil`, so with `nil` no lap before any
+    /// timed sample; no lap at a time that is not finite).
     @discardableResult
     public mutating func markLap(at time: Double? = nil, trigger: LapTrigger? = .manual) -> SampleOutcome {
         call(WorkoutEventSample(time: time, kind: .lap, lapTrigger: trigger))
@@ -619,11 +620,14 @@ public struct WorkoutBuilder: Sendable {
             isAutoPaused = false
             autoPause?.reset()
         case .lap:
-            // A lap needs a time: one before any timed sample, with none of its own, ends no lap and is not
-            // counted (the analysis makes one lap per lap change, so the count and the laps agree).
-            if let at {
+            // A lap needs a time: its own, else the latest sample's. One with neither (before any timed sample)
+            // or whose own time is not a number (a journal's record of such a lap) ends no lap and is not
+            // counted: the analysis makes one lap per lap change, so the count and the laps agree, and a
+            // journal's replay counts what the session counted.
+            let lapTime: Double? = if let time = event.time { time.isFinite ? time : nil } else { lastTime }
+            if let lapTime {
                 lapCount += 1
-                note(.lap, at: at, cause: .request, into: &outcome)
+                note(.lap, at: lapTime, cause: .request, into: &outcome)
             }
         case .segmentStart:
             // The gap before a new segment is paused time; a segment marker before any fix of the current

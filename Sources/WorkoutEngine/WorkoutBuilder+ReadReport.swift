@@ -42,6 +42,7 @@ extension WorkoutSummary {
         skippedFields = report.skippedFields
         device = report.device
         damage = report.damage
+        for index in analysis.laps.indices { analysis.laps[index].device = nil }
         let deviceLaps = report.deviceLaps
         guard !deviceLaps.isEmpty, deviceLaps.count == metrics.lapCount,
               analysis.laps.count == deviceLaps.count || analysis.laps.count == deviceLaps.count + 1,

@@ -84,6 +84,11 @@ import WorkoutSamples
         for (lap, start) in zip(laps, starts) {
             #expect(Self.close(lap.lapStartTime, start), "lap start \(String(describing: lap.lapStartTime)) against \(start)")
         }
+        // And with the device's lap in the report (the VIRB's, read before its timestamp_correlation, dated by it).
+        #expect(report.deviceLaps.count == starts.count)
+        for (index, (lap, start)) in zip(report.deviceLaps, starts).enumerated() {
+            #expect(Self.close(lap.startTime, start), "device lap \(index + 1) starts \(String(describing: lap.startTime)) against \(start)")
+        }
         // Each lap's own totals, as the file states them (absent where fitdecode reads none).
         let lapTotals = (expected["laps"] as? [[String: Any]]) ?? []
         #expect(report.deviceLaps.count == lapTotals.count)
@@ -208,5 +213,26 @@ import WorkoutSamples
         let (_, sink) = try FITTestReading.read(bytes)
         let times = sink.samples.compactMap(\.time)
         #expect(times.allSatisfy { $0 > 1_400_000_000 })
+    }
+
+    /// A lap read while its times count from power-on, before the file's `timestamp_correlation`, is dated
+    /// by it as the records are: system time 150 is FIT time 1 000 000 000, so the lap's start at 100 and
+    /// end at 200 are 1 000 000 000 − 50 and + 50 (plus the FIT epoch, 631 065 600 s after 1970).
+    @Test("a lap read before the timestamp_correlation is dated by it")
+    func relativeLapIsDatedByTheCorrelation() throws {
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        file.message(local: 0, FITTestFile.le32(100) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+        file.define(local: 1, global: 19, fields: [(253, 4, 0x86), (2, 4, 0x86), (7, 4, 0x86), (9, 4, 0x86)])
+        file.message(local: 1, FITTestFile.le32(200) + FITTestFile.le32(100) + FITTestFile.le32(100_000) + FITTestFile.le32(12_345))
+        file.define(local: 2, global: 162, fields: [(253, 4, 0x86), (1, 4, 0x86)])
+        file.message(local: 2, FITTestFile.le32(1_000_000_000) + FITTestFile.le32(150))
+        let (report, sink) = try FITTestReading.read(file.bytes())
+        let epoch = 631_065_600.0
+        #expect(sink.locations.first?.time == 1_000_000_000 - 50 + epoch)
+        let lap = try #require(report.deviceLaps.first)
+        #expect(lap.startTime == 1_000_000_000 - 50 + epoch)
+        #expect(lap.endTime == 1_000_000_000 + 50 + epoch)
+        #expect(lap.distanceMeters == 123.45)
     }
 }

@@ -364,6 +364,24 @@ struct AnalysisSplitsTests {
         let best = try #require(summary.analysis.bestEfforts.first { $0.name == "1k" })
         #expect(abs(best.elapsedSeconds - 250) < 1e-6)
     }
+
+    /// A lap asked for before anything has a time ends no lap and is not counted, live and when its
+    /// journal record (a lap at a time that is not a number) is replayed: the two builders agree.
+    @Test func aLapWithNoTimeEndsNoLapLiveOrReplayed() throws {
+        var live = WorkoutBuilder(options: Self.options)
+        let early = live.markLap()
+        #expect(early.stateChanges.isEmpty)
+        #expect(live.snapshot.lapCount == 0)
+        let fix = LocationSample(time: Self.start, latitude: 47, longitude: 8)
+        _ = live.add(.location(fix))
+
+        var replayed = WorkoutBuilder(options: Self.options)
+        let record = JournalRecord(early)
+        _ = replayed.add(.location(fix))
+        _ = replayed.replay(record.input)
+        #expect(replayed.snapshot.lapCount == live.snapshot.lapCount)
+        #expect(try replayed.summary().analysis.laps.isEmpty)
+    }
 }
 
 /// A few bytes of input can claim months of running time or antipodal jumps: the analysis stays bounded.

@@ -81,7 +81,7 @@ function deviceLapText(lap) {
   const parts = [];
   if (typeof device.distanceMeters === "number") parts.push(distance(device.distanceMeters, units).value);
   if (typeof device.timerSeconds === "number") parts.push(duration(device.timerSeconds));
-  return parts.length === 0 ? "—" : parts.join(" in ");
+  return parts.length === 0 ? "–" : parts.join(" in ");
 }
 
 /** A row of the splits or laps table; `withDevice` adds the device's own lap (laps of a FIT or TCX file). */
