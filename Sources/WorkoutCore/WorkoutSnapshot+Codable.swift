@@ -32,13 +32,7 @@ extension WorkoutSnapshot: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SummaryCodingKey.self)
         func number(_ key: SummaryCodingKey) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
-        func date(_ key: SummaryCodingKey) throws -> Double? {
-            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let seconds = ISO8601Time.secondsSince1970(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "invalid ISO 8601 date-time \"\(text)\"")
-            }
-            return seconds
-        }
+        func date(_ key: SummaryCodingKey) throws -> Double? { try container.decodeISO8601SecondsIfPresent(forKey: key) }
         activity = try container.decode(ActivityType.self, forKey: .activity)
         filterMode = try container.decode(LocationFilterMode.self, forKey: .filter)
         state = try container.decodeIfPresent(SessionState.self, forKey: .state) ?? .ended

@@ -57,13 +57,7 @@ extension DeviceLap: Codable {
     /// - Throws: `DecodingError` for a value of the wrong type or a date that is not ISO 8601.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func date(_ key: CodingKeys) throws -> Double? {
-            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-            guard let seconds = ISO8601Time.secondsSince1970(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "invalid ISO 8601 date-time \"\(text)\"")
-            }
-            return seconds
-        }
+        func date(_ key: CodingKeys) throws -> Double? { try container.decodeISO8601SecondsIfPresent(forKey: key) }
         func number(_ key: CodingKeys) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
         self.init(
             startTime: try date(.startDate), endTime: try date(.endDate), timerSeconds: try number(.timerSeconds),
