@@ -12,8 +12,9 @@ public struct AcceptedFix: Sendable, Hashable {
     public var segmentIndex: Int
     /// Whether the fix starts its segment.
     public var startsSegment: Bool
-    /// Whether the session paused between the previous fix of this segment and this one (an unrecorded
-    /// gap: the segment and its distance go on across it).
+    /// Whether the session paused between the previous fix of this segment and this one, or the step
+    /// crosses an unrecorded gap that the device's timer ran through (the segment and its distance go on
+    /// across it; the step counts no moving time).
     public var followsPause: Bool
     /// The workout's distance once this fix was measured, metres (the open chord of the default mode
     /// included, so it can shrink slightly when the mover stops).

@@ -32,8 +32,8 @@ public struct WorkoutBuilder: Sendable {
     private var lastTime: Double?
     /// A segment boundary paused the clock: the next timed sample resumes it.
     private var resumesOnNextSample = false
-    /// An unrecorded gap paused the clock: the next fix continues the segment across it, and the straight
-    /// line between the gap's two ends counts as distance.
+    /// An unrecorded gap paused the clock (or the device's timer ran through it): the next fix continues
+    /// the segment across it, and the straight line between the gap's two ends counts as distance.
     private var nextFixCrossesGap = false
     /// Whether the next kept fix starts a separate outing (see ``continueAcrossGap(seconds:)``).
     private var nextFixStartsOuting = false
@@ -107,7 +107,8 @@ public struct WorkoutBuilder: Sendable {
     /// Whether the next device distance step follows a pause or a new segment (or is the first).
     private var deviceStepFollowsBreak = true
     /// The input's pauses are the device's own timer events (``useDeviceTimer()``): no recording-gap pause
-    /// is added on top, so running time matches the device's timer time.
+    /// is added on top, so running time matches the device's timer time (but for a gap that separates two
+    /// outings, see ``isUnrecordedGap(before:last:)``).
     public private(set) var usesDeviceTimer = false
     private var previousDeviceDistance: (meters: Double, time: Double?)?
     /// The series behind the analysis, fed from each input's outcome while ``WorkoutOptions/collectsAnalysis``
@@ -231,8 +232,12 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// Takes the input's pauses and resumes as the device's own timer (FIT timer events): from now on an
-    /// unrecorded gap between samples no longer pauses the clock (the device paused it, or it ran). Returns
-    /// the outcome to journal the first time, `nil` when the builder already used the device's timer.
+    /// unrecorded gap between samples no longer pauses the clock (the device paused it, or it ran; the gap
+    /// is still crossed by the straight line, with no moving time), unless it is longer than
+    /// ``sessionBreakSeconds`` and not crossed at moving speed: recordings that far apart are separate
+    /// outings whatever the timer says (a logger's merged sessions converted to FIT, a file whose clock
+    /// jumped). Returns the outcome to journal the first time, `nil` when the builder already used the
+    /// device's timer.
     @discardableResult
     public mutating func useDeviceTimer() -> SampleOutcome? {
         guard !usesDeviceTimer else { return nil }
@@ -514,16 +519,23 @@ public struct WorkoutBuilder: Sendable {
                 clock.resume(at: time)
                 resumesOnNextSample = false
                 note(.resume, at: time, cause: .recordingGap, into: &outcome)
-            } else if clock.state == .running, isUnrecordedPause(before: sample, last: last) {
-                // The device stopped recording: the gap is an unrecorded pause of the clock. The segment
-                // goes on: the person still got from one end of the gap to the other.
-                clock.pause(at: last)
-                note(.pause, at: last, cause: .recordingGap, into: &outcome)
-                pauseCount += 1
-                continueAcrossGap(seconds: time - last)
-                advanceLastTime(to: time)
-                clock.resume(at: time)
-                note(.resume, at: time, cause: .recordingGap, into: &outcome)
+            } else if clock.state == .running, isUnrecordedGap(before: sample, last: last) {
+                if !usesDeviceTimer || time - last > Self.sessionBreakSeconds {
+                    // The device stopped recording: the gap is an unrecorded pause of the clock. The segment
+                    // goes on: the person still got from one end of the gap to the other.
+                    clock.pause(at: last)
+                    note(.pause, at: last, cause: .recordingGap, into: &outcome)
+                    pauseCount += 1
+                    continueAcrossGap(seconds: time - last)
+                    advanceLastTime(to: time)
+                    clock.resume(at: time)
+                    note(.resume, at: time, cause: .recordingGap, into: &outcome)
+                } else {
+                    // The device's timer ran through the gap (its time counts), and the gap is crossed as
+                    // without the timer: by the straight line, with no moving time.
+                    continueAcrossGap(seconds: time - last)
+                    advanceLastTime(to: time)
+                }
             } else {
                 advanceLastTime(to: time)
             }
@@ -532,15 +544,20 @@ public struct WorkoutBuilder: Sendable {
         return observeAutoPause(fix, at: time)
     }
 
-    /// Whether the step from `last` to `sample` is a pause the device did not record: longer than the
+    /// Whether the step from `last` to `sample` is a gap the device did not record: longer than the
     /// activity's ``ActivityRules/gapPauseSeconds`` and, when `sample` is a fix, covering its distance from
     /// the latest accepted fix slower than the moving threshold. A long gap crossed at moving speed is a
     /// GPS dropout or sparse logging: its time counts. A fix whose coordinate is invalid (the filter rejects
-    /// it) gives no speed, so a long gap before it is a pause: otherwise one such fix dated a year on made a
+    /// it) gives no speed, so a long gap before it is a gap: otherwise one such fix dated a year on made a
     /// year of running time (found by fuzz-tcx).
+    ///
+    /// Such a gap pauses the clock, but with the device's timer (``usesDeviceTimer``), whose events are the
+    /// pauses, only when it is longer than ``sessionBreakSeconds``: no device runs its timer through six
+    /// hours without a record, so such a gap joins two outings (GPSBabel writes a SkyTraq logger's two
+    /// sessions, 2.6 years and 8,700 km apart, into one FIT file with one timer start and stop; counted as
+    /// one run they read 7,934 km). A shorter one is crossed as without the timer, but the clock runs on.
     @inline(__always)
-    private func isUnrecordedPause(before sample: Sample, last: Double) -> Bool {
-        guard !usesDeviceTimer else { return false }
+    private func isUnrecordedGap(before sample: Sample, last: Double) -> Bool {
         guard let time = sample.time, time - last > options.effectiveRules.gapPauseSeconds else { return false }
         guard case .location(let fix) = sample, fix.latitude.isFinite, fix.longitude.isFinite,
               abs(fix.latitude) <= 90, abs(fix.longitude) <= 180, let previous = lastAcceptedFix,

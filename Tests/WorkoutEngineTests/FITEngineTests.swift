@@ -46,6 +46,63 @@ import WorkoutSamples
         #expect(paused.snapshot.elapsedSeconds == 120)
     }
 
+    /// Two stretches of 600 fixes, one per second at 2.5 m/s due north, the second starting 5 km due east
+    /// of the first's end, `gapSeconds` after it: points on geodesics at known distances (`geod`'s direct
+    /// problem), so each stretch is 1,497.5 m and the line across the gap 5,000 m by construction.
+    static func twoStretches(gapSeconds: Double) throws -> [Sample] {
+        let step = (0..<600).map { Double($0) * 2.5 }
+        let first = try GeodReference.directPoints(latitude: 47.6, longitude: 9.4, azimuthDegrees: 0, distancesMeters: step)
+        let last = try #require(first.last)
+        let across = try #require(try GeodReference.directPoints(
+            latitude: last.latitude, longitude: last.longitude, azimuthDegrees: 90, distancesMeters: [5_000]).first)
+        let second = try GeodReference.directPoints(latitude: across.latitude, longitude: across.longitude, azimuthDegrees: 0, distancesMeters: step)
+        let start = 1_000_000_000.0, secondStart = start + 599 + gapSeconds
+        return first.enumerated().map { .location(LocationSample(time: start + Double($0.offset), latitude: $0.element.latitude, longitude: $0.element.longitude)) }
+            + second.enumerated().map { .location(LocationSample(time: secondStart + Double($0.offset), latitude: $0.element.latitude, longitude: $0.element.longitude)) }
+    }
+
+    static func summary(of samples: [Sample], deviceTimer: Bool, filter: LocationFilterMode = .default) throws -> WorkoutSnapshot {
+        var builder = WorkoutBuilder(options: WorkoutOptions(activity: .running, filterMode: filter))
+        if deviceTimer { builder.useDeviceTimer() }
+        for sample in samples { builder.add(sample) }
+        return try builder.summary().metrics
+    }
+
+    /// A gap the device's timer ran through is crossed as one without the timer is (the straight line
+    /// counts, no moving time), but its time is running time: 5 hours here, crossed at 0.28 m/s, below
+    /// running's moving threshold. Before, the step across went through the smoother like any other.
+    @Test("under the device's timer, a gap is crossed by the straight line and its time runs")
+    func deviceTimerGapIsCrossed() throws {
+        let samples = try Self.twoStretches(gapSeconds: 5 * 3600)
+        let timed = try Self.summary(of: samples, deviceTimer: true)
+        let elapsed = try #require(timed.elapsedSeconds), expected: Double = 599 + 5 * 3600 + 599
+        #expect(abs(elapsed - expected) < 1e-6, "\(elapsed) s")
+        #expect(timed.pauseCount == 0)
+        #expect(abs(timed.distanceMeters - (1_497.5 + 5_000 + 1_497.5)) < 1, "\(timed.distanceMeters) m")
+        #expect(try #require(timed.movingSeconds) <= 1_198 && (timed.movingSeconds ?? 0) >= 1_190)
+        // Without the timer the same gap is an unrecorded pause, crossed the same way.
+        let plain = try Self.summary(of: samples, deviceTimer: false)
+        #expect(plain.elapsedSeconds == 1_198)
+        #expect(abs(plain.distanceMeters - timed.distanceMeters) < 1e-6)
+    }
+
+    /// A gap of more than 6 hours separates two outings even under the device's timer: no distance across
+    /// it, and its time is not running time (GPSBabel writes a logger's merged sessions, years apart, to
+    /// FIT with one timer start and stop; they read as one run thousands of kilometres long). `--filter
+    /// none` keeps the file's segment whole: the plain sum, line across included, with the gap paused.
+    @Test("under the device's timer, a gap of more than 6 hours separates outings")
+    func deviceTimerLongGapSeparatesOutings() throws {
+        let samples = try Self.twoStretches(gapSeconds: 7 * 3600)
+        let timed = try Self.summary(of: samples, deviceTimer: true)
+        #expect(timed.elapsedSeconds == 1_198)
+        #expect(timed.pauseCount == 1)
+        #expect(timed.segmentCount == 2)
+        #expect(abs(timed.distanceMeters - 2 * 1_497.5) < 1, "\(timed.distanceMeters) m")
+        let raw = try Self.summary(of: samples, deviceTimer: true, filter: .none)
+        #expect(raw.elapsedSeconds == 1_198)
+        #expect(abs(raw.distanceMeters - (2 * 1_497.5 + 5_000)) < 1e-6, "\(raw.distanceMeters) m")
+    }
+
     @Test("the device's timer survives an activity adopted later")
     func deviceTimerSurvivesActivity() {
         var builder = WorkoutBuilder()
