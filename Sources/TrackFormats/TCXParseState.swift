@@ -8,6 +8,9 @@ enum TCXNode: UInt8 {
     case root
     case activities
     case activity
+    /// `Courses` of a file without an activity trackpoint before them, and one `Course` in it (a planned
+    /// route: its `Track` is read as an activity's is; its laps, course points and name are not).
+    case courses, course
     /// `Activity/Creator`, the recording device.
     case creator
     /// `Creator/Name`: text.
@@ -168,6 +171,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
     var activityIndex: Int?
     private(set) var sawActivity = false
+    /// Trackpoints read in activities (not in a course).
+    private var activityTrackpointCount = 0
+    /// Whether the reader is inside a `Course` it reads.
+    private var inCourse = false
     /// The first `Activity/Creator/Name`.
     private(set) var creatorName: String?
     private(set) var totals = TCXDeviceTotals()
@@ -212,7 +219,23 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         var node = TCXNode.ignored
         switch parent {
         case .root:
-            if isTCX(uri), matches(name, "Activities") { node = .activities }
+            if isTCX(uri) {
+                if matches(name, "Activities") {
+                    node = .activities
+                } else if matches(name, "Courses"), activityTrackpointCount == 0 {
+                    node = .courses
+                }
+            }
+        case .courses:
+            if isTCX(uri), matches(name, "Course") {
+                node = .course
+                inCourse = true
+            }
+        case .course:
+            if isTCX(uri), matches(name, "Track") {
+                node = .track
+                pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+            }
         case .activities:
             if isTCX(uri), matches(name, "Activity") {
                 node = .activity
@@ -277,6 +300,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         case .trackpoint: finishTrackpoint()
         case .lap: finishLap()
         case .activity, .activities, .root: flushLapEnd(nextStart: nil)
+        case .course: inCourse = false
         case .position: finishPosition()
         default: if node.isText { finishText(node) }
         }
@@ -491,7 +515,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     private mutating func finishTrackpoint() {
         let time = point.time
-        if let time {
+        if !inCourse { activityTrackpointCount += 1 }
+        if let time, !inCourse {
             if totals.firstTrackpointTime == nil { totals.firstTrackpointTime = time }
             totals.lastTrackpointTime = time
             lap.lastTrackpointTime = time

@@ -35,7 +35,12 @@ import WorkoutSamples
 ///   distance, timer time (Σ `TotalTimeSeconds`) and calories summed over the laps, the maximum of the
 ///   laps' maxima, the laps' average heart rate weighted by their time, and elapsed time from the first
 ///   to the last trackpoint time. TCX states no manufacturer, ascent or descent: those are `nil`.
-/// - `Folders`, `Courses`, `MultiSportSession`, `Author`, lap extensions and everything else are skipped.
+/// - `Courses/Course/Track`, when no `Activity` trackpoint came before the `Courses` (a course file: a
+///   planned route, as Garmin Connect exports them and GPSBabel writes a GPX track to TCX): each `Track` is
+///   a segment and its trackpoints are read as an activity's, like a GPX file's `rte` when it has no track.
+///   A course's `Lap`s (planned, without a start time), course points and name are skipped, and the report
+///   has no ``/WorkoutSamples/DeviceRecord`` for them: a course states no device's totals.
+/// - `Folders`, `MultiSportSession`, `Author`, lap extensions and everything else are skipped.
 ///
 /// ## Values and errors
 /// Errors are `TrackFormatError` with the file name and a 1-based line and column, as for GPX.

@@ -209,6 +209,63 @@ struct TCXReaderTests {
             || error.message.contains("EndTag") || error.message.contains("Extra content"), "\(error.message)")
     }
 
+    // MARK: Courses
+
+    /// A course document (`Courses/Course`, as Garmin Connect exports a course and GPSBabel writes a GPX
+    /// track to TCX); `activityTrackpointFirst` puts an activity with one trackpoint before it.
+    static func course(activityTrackpointFirst: Bool) -> String {
+        let activity = activityTrackpointFirst ? """
+        <Activities><Activity Sport="Running"><Lap StartTime="2020-01-01T00:00:00Z"><TotalTimeSeconds>1</TotalTimeSeconds><Track>
+          <Trackpoint><Time>2020-01-01T00:00:00Z</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint>
+        </Track></Lap></Activity></Activities>
+        """ : ""
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">\(activity)
+        <Courses><Course><Name>loop</Name>
+          <Lap><TotalTimeSeconds>9</TotalTimeSeconds><DistanceMeters>30</DistanceMeters>
+            <BeginPosition><LatitudeDegrees>46.5</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></BeginPosition>
+            <Intensity>Active</Intensity></Lap>
+          <Track>
+            <Trackpoint><Time>2020-01-01T00:00:00Z</Time><Position><LatitudeDegrees>46.5</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position>
+              <AltitudeMeters>300</AltitudeMeters><DistanceMeters>0</DistanceMeters></Trackpoint>
+            <Trackpoint><Time>2020-01-01T00:00:04Z</Time><Position><LatitudeDegrees>46.5001</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position></Trackpoint>
+          </Track>
+          <Track>
+            <Trackpoint><Position><LatitudeDegrees>46.5002</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position></Trackpoint>
+          </Track>
+          <CoursePoint><Name>turn</Name><Time>2020-01-01T00:00:04Z</Time><Position><LatitudeDegrees>46.6</LatitudeDegrees><LongitudeDegrees>15.3</LongitudeDegrees></Position><PointType>Left</PointType></CoursePoint>
+        </Course></Courses>
+        </TrainingCenterDatabase>
+        """
+    }
+
+    /// A course file reads as its route: each `Track` a segment, its trackpoints as an activity's; the
+    /// course's planned lap and its course point are not samples, and a course states no device totals.
+    @Test func aCourseIsReadAsItsRoute() throws {
+        let (report, sink) = try TCXTestReading.read(Self.course(activityTrackpointFirst: false))
+        let t = Self.t0
+        #expect(sink.entries == [
+            .sample(.event(WorkoutEventSample(time: nil, kind: .segmentStart))),
+            .sample(.location(LocationSample(time: t, latitude: 46.5, longitude: 15.25, altitudeMeters: 300))),
+            .sample(.distance(DistanceSample(time: t, cumulativeMeters: 0))),
+            .sample(.location(LocationSample(time: t + 4, latitude: 46.5001, longitude: 15.25))),
+            .sample(.event(WorkoutEventSample(time: nil, kind: .segmentStart))),
+            .sample(.location(LocationSample(time: nil, latitude: 46.5002, longitude: 15.25))),
+        ])
+        #expect(report.device == nil)
+        #expect(report.deviceLaps.isEmpty)
+        #expect(report.locationCount == 3)
+    }
+
+    /// An activity's trackpoints come first: the courses of that file (planned routes beside a recording)
+    /// are not read into it.
+    @Test func aCourseAfterAnActivitysTrackpointsIsSkipped() throws {
+        let (report, sink) = try TCXTestReading.read(Self.course(activityTrackpointFirst: true))
+        #expect(sink.locations == [LocationSample(time: Self.t0, latitude: 1, longitude: 2)])
+        #expect(report.device?.elapsedSeconds == 0)
+    }
+
     private func sniffing(_ url: URL) throws -> FormatSniffingInput {
         FormatSniffingInput(try TrackInput(path: url.path))
     }
