@@ -3,6 +3,8 @@
 #   libproj-dev, libgeos-dev, libxml2-dev  the C libraries (pkg-config: proj, geos, libxml-2.0)
 #   pkg-config                             how SwiftPM finds them
 #   proj-bin, geographiclib-tools          `geod` and `GeodSolve`, the independent references the tests use
+#   gpsbabel                               an independent writer of FIT and TCX: the tests read the real GPX
+#                                          files again as the files it converts them to
 #   librsvg2-bin                           `rsvg-convert`, which renders `route-replay export --to png`
 #   python3-polyline                       Debian's build of PyPI's `polyline`, the independent decoder the
 #                                          export tests run with /usr/bin/python3
@@ -18,7 +20,7 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools librsvg2-bin python3-polyline python3-jsonschema libsqlite3-dev postgresql-15 postgresql-15-postgis-3 python3-venv)
+packages=(libproj-dev libgeos-dev libxml2-dev pkg-config proj-bin geographiclib-tools gpsbabel librsvg2-bin python3-polyline python3-jsonschema libsqlite3-dev postgresql-15 postgresql-15-postgis-3 python3-venv)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkoutEngine
+
+/// The real GPX recordings read again as the FIT and TCX files that another program writes from them:
+/// GPSBabel 1.8 (`gpsbabel -t -i gpx -f track.gpx -o garmin_fit|gtrnctr -F …`, Debian's `gpsbabel`). Its FIT
+/// files carry one timer start and stop around the whole recording (so the engine takes the device's timer,
+/// see README, "Session time"), and its TCX files are courses (`Courses/Course/Track`), not activities. The
+/// same fixes must give the same route whatever the container: the TCX course's plain geodesic sum equals
+/// PROJ's `geod -I` over the course's own coordinates, and the default filter's distance of each conversion
+/// stays within 0.5 % of the GPX's (FIT rounds coordinates to 2⁻³¹ semicircles, about 1 cm; GPSBabel writes
+/// TCX with 7 decimals and joins a GPX file's segments into one `Track`). Before, the TCX courses read as
+/// empty workouts, and the FIT files of the loggers that merged sessions read as one run across the jump:
+/// the SkyTraq file 7,934 km and 2.6 years of running time, the DG-100 file 1.3 % short and 2,010 hours
+/// of moving time. The files only in `../shared/tracks` are skipped when that folder is not there.
+struct GPSBabelConversionTests {
+    static let bundled = ["hike-garmin-gpsmap64s-2seg-elevation.gpx", "hike-outdooractive-planned-trk-no-time-waypoints.gpx",
+                          "patho-caltopo-2tracks-repeated-timestamps.gpx", "patho-duplicate-points-empty-ele-ridewithgps.gpx",
+                          "run-garmin-connect-hr-cadence.gpx", "run-suunto-ambit-hr-cad-pauses.gpx"]
+    static let shared = ["large-globalsat-dg100-12k-points.gpx", "patho-mtk-logger-nofix-gps-jumps.gpx",
+                         "patho-skytraq-merged-sessions-time-jump.gpx"]
+
+    static func url(_ name: String) -> URL? {
+        bundled.contains(name) ? TestPaths.sampleTrack(name) : TestPaths.sharedTrack(name)
+    }
+
+    /// Converts `gpx` with GPSBabel to `format` (`garmin_fit` or `gtrnctr`) in `directory`.
+    static func convert(_ gpx: URL, to format: String, in directory: URL) throws -> URL {
+        let output = directory.appendingPathComponent(gpx.deletingPathExtension().lastPathComponent + (format == "gtrnctr" ? ".tcx" : ".fit"))
+        let result = try runProcess("gpsbabel", ["-t", "-i", "gpx", "-f", gpx.path, "-o", format, "-F", output.path])
+        guard result.status == 0 else { throw GPSBabelError(message: "gpsbabel -o \(format) \(gpx.lastPathComponent): \(result.standardError)") }
+        return output
+    }
+
+    struct GPSBabelError: Error, CustomStringConvertible { var message: String; var description: String { message } }
+
+    static func summary(_ url: URL, filter: LocationFilterMode = .default) throws -> WorkoutSnapshot {
+        try WorkoutSummary(contentsOfTrack: url.path, options: WorkoutOptions(filterMode: filter)).metrics
+    }
+
+    static func expectSameRoute(_ converted: WorkoutSnapshot, as original: WorkoutSnapshot, _ label: String) {
+        let difference = abs(converted.distanceMeters - original.distanceMeters)
+        #expect(difference <= max(1, 0.005 * original.distanceMeters),
+                "\(label): \(converted.distanceMeters) m, the GPX \(original.distanceMeters) m")
+        // Running time is at most the recording's span (the device's timer runs through gaps, not years).
+        if let elapsed = converted.elapsedSeconds, let span = original.totalSeconds {
+            #expect(elapsed <= span + 1, "\(label): \(elapsed) s running, the GPX spans \(span) s")
+        }
+    }
+
+    @Test(arguments: bundled + shared)
+    func aConversionReadsAsTheGPX(name: String) throws {
+        guard let gpx = Self.url(name) else {
+            print("skipped: \(name) is not in ../shared/tracks")
+            return
+        }
+        let directory = try TestPaths.temporaryDirectory("gpsbabel")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try Self.summary(gpx)
+
+        let fit = try Self.convert(gpx, to: "garmin_fit", in: directory)
+        Self.expectSameRoute(try Self.summary(fit), as: original, "\(name) as FIT")
+
+        let tcx = try Self.convert(gpx, to: "gtrnctr", in: directory)
+        Self.expectSameRoute(try Self.summary(tcx), as: original, "\(name) as a TCX course")
+        // The plain sum over the course's own coordinates, by `geod`, per `Track` (GPSBabel writes one).
+        let text = try String(contentsOf: tcx, encoding: .utf8)
+        var expected = 0.0
+        for opened in text.components(separatedBy: "<Track>").dropFirst() {
+            let track = opened.components(separatedBy: "</Track>")[0]
+            let pattern = /<LatitudeDegrees>([-0-9.]+)<\/LatitudeDegrees>\s*<LongitudeDegrees>([-0-9.]+)<\/LongitudeDegrees>/
+            let points = track.matches(of: pattern).compactMap { match in
+                Double(match.output.1).flatMap { latitude in Double(match.output.2).map { (latitude, $0) } }
+            }
+            expected += try GeodReference.inverseDistancesMeters(latitudes: points.map(\.0), longitudes: points.map(\.1)).reduce(0, +)
+        }
+        let plain = try Self.summary(tcx, filter: .none)
+        #expect(abs(plain.distanceMeters - expected) <= 1e-9 * max(expected, 1), "\(name) as a TCX course: \(plain.distanceMeters) m, geod \(expected) m")
+    }
+}
