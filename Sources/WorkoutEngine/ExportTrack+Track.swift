@@ -40,12 +40,14 @@ extension ExportTrack {
     }
 
     /// One read of `input` through an ``/WorkoutExports/ExportRecorder``: what it accepted, and what the
-    /// reader left out (skipped fields, damage).
+    /// reader left out (skipped fields, damage); a track with nothing to measure says so in the metrics'
+    /// warnings, as a summary's does (``/WorkoutCore/WorkoutSummary/include(_:)``).
     private init(reading input: TrackInput, format: TrackFormat?, options: WorkoutOptions, readOptions: TrackReadOptions) throws {
         var recorder = ExportRecorder(options: options)
         let report = try TrackReader.read(input, format: format, options: readOptions, readingAheadInto: &recorder)
         self = recorder.track()
         skippedFields = report.skippedFields
         damage = report.damage
+        metrics.warnIfNothingToMeasure()
     }
 }

@@ -36,12 +36,18 @@ extension WorkoutSummary {
     /// (a lap the builder could not end because nothing before it had a time, laps beyond a reader's
     /// ``/TrackFormats/FITReader/maximumDeviceLaps`` or ``/TrackFormats/TCXReader/maximumDeviceLaps``, lap messages out of time order)
     /// there is no telling which goes with which, and none is paired.
+    ///
+    /// A track that gave the engine nothing to measure (no position, and no reading with a time) gets
+    /// ``nothingToMeasureWarning`` in the metrics' warnings, so that an empty result does not pass for a
+    /// short workout (a GPX file of waypoints only, a TCX file of planned workouts, a FIT file without
+    /// records).
     /// - Complexity: O(laps).
     public mutating func include(_ report: TrackReadReport) {
         skippedUnknownRecords = report.skippedUnknownRecords
         skippedFields = report.skippedFields
         device = report.device
         damage = report.damage
+        metrics.warnIfNothingToMeasure()
         for index in analysis.laps.indices { analysis.laps[index].device = nil }
         let deviceLaps = report.deviceLaps
         guard !deviceLaps.isEmpty, deviceLaps.count == metrics.lapCount,
@@ -49,6 +55,10 @@ extension WorkoutSummary {
               Self.endInTimeOrder(deviceLaps) else { return }
         for index in deviceLaps.indices { analysis.laps[index].device = deviceLaps[index] }
     }
+
+    /// The warning of a track with nothing to measure (see ``include(_:)``).
+    public static let nothingToMeasureWarning =
+        "nothing to measure: the track holds no position and no reading with a time"
 
     /// Whether the laps that state an end end in time order.
     private static func endInTimeOrder(_ laps: [DeviceLap]) -> Bool {
@@ -58,5 +68,15 @@ extension WorkoutSummary {
             latest = end
         }
         return true
+    }
+}
+
+extension WorkoutSnapshot {
+    /// Adds ``/WorkoutCore/WorkoutSummary/nothingToMeasureWarning`` to the warnings, once, when the track gave
+    /// the engine no position and no reading with a time.
+    mutating func warnIfNothingToMeasure() {
+        let warning = WorkoutSummary.nothingToMeasureWarning
+        guard receivedLocationCount == 0, elapsedSeconds == nil, !warnings.contains(warning) else { return }
+        warnings.append(warning)
     }
 }

@@ -51,23 +51,24 @@ func printError(_ message: String) {
     print("route-replay: error: \(message)", to: &stream)
 }
 
-/// What reading a track left out, on standard error (``readingWarnings(path:_:damage:)``).
-func printReadingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil) {
+/// What reading a track left out, on standard error (``readingWarnings(path:_:damage:engine:)``).
+func printReadingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil, engine: [String] = []) {
     var stream = StandardError()
-    for line in readingWarnings(path: path, fields, damage: damage) { print(line, to: &stream) }
+    for line in readingWarnings(path: path, fields, damage: damage, engine: engine) { print(line, to: &stream) }
 }
 
 /// What reading a track left out, a line each: the damage a binary file was read up to (`route-replay:
 /// warning: <path>:byte <offset>: <reason>; what came before it is kept`), then, by field name, each
 /// optional field the reader dropped because it did not parse, with where it was first seen
 /// (`route-replay: warning: <path>:<line>:<column>: speed: "n/a" did not parse; dropped from 1 sample (the
-/// samples are kept)`).
-func readingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil) -> [String] {
+/// samples are kept)`), then the engine's own warnings about the track (the summary's `warnings`: times it
+/// reads as untimed, a file with nothing to measure), as `route-replay: warning: <path>: <warning>`.
+func readingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil, engine: [String] = []) -> [String] {
     let damaged = damage.map { ["route-replay: warning: \(path):byte \($0.byteOffset): \($0.reason); what came before it is kept"] } ?? []
     return damaged + fields.keys.sorted().compactMap { name in
         guard let field = fields[name] else { return nil }
         let value = field.firstValue.map { " \"\($0)\"" } ?? ""
         let samples = field.count == 1 ? "1 sample" : "\(field.count) samples"
         return "route-replay: warning: \(path):\(field.firstPosition): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)"
-    }
+    } + engine.map { "route-replay: warning: \(path): \($0)" }
 }

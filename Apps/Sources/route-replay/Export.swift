@@ -95,7 +95,7 @@ extension RouteReplay {
             let exported = try reportingErrors {
                 try ExportTrack(contentsOfTrack: track.path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
-            printReadingWarnings(path: track.path, exported.skippedFields, damage: exported.damage)
+            printReadingWarnings(path: track.path, exported.skippedFields, damage: exported.damage, engine: exported.metrics.warnings)
             do {
                 switch target {
                 case .gpx:

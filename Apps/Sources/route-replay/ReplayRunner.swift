@@ -30,7 +30,7 @@ struct ReplayRunner {
             output.out.flush()
             throw error
         }
-        printReadingWarnings(path: trackPath, result.report.skippedFields, damage: result.report.damage)
+        printReadingWarnings(path: trackPath, result.report.skippedFields, damage: result.report.damage, engine: result.summary.metrics.warnings)
         if result.journalFinished == false {
             printError("journal: the summary could not be written durably; the journal is kept for recovery (\(result.journalStatus.map { "\($0)" } ?? "-"))")
         }

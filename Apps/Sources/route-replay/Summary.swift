@@ -65,7 +65,7 @@ extension RouteReplay {
             let summary = try reportingErrors {
                 try WorkoutSummary(contentsOfTrack: path, format: track.inputFormat, options: options, readOptions: track.readOptions)
             }
-            printReadingWarnings(path: path, summary.skippedFields, damage: summary.damage)
+            printReadingWarnings(path: path, summary.skippedFields, damage: summary.damage, engine: summary.metrics.warnings)
             try writeStandardOutput(format == .json ? summary.jsonText() + "\n" : summary.text(units: units))
         }
 
@@ -120,7 +120,7 @@ extension RouteReplay {
                 let text = output == .json
                     ? line(path: path) { summary.write(to: &$0, key: "summary") }
                     : "==> \(path) <==\n" + summary.text(units: units) + "\n"
-                return SummaryBatch.Outcome(path: path, output: text, warnings: readingWarnings(path: path, summary.skippedFields, damage: summary.damage),
+                return SummaryBatch.Outcome(path: path, output: text, warnings: readingWarnings(path: path, summary.skippedFields, damage: summary.damage, engine: summary.metrics.warnings),
                                             pointCount: summary.metrics.locationCount)
             } catch {
                 let message = error is TrackFormatError || error is TrackInputError ? "\(error)" : "\(path): \(error)"

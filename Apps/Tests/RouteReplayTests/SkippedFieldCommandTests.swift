@@ -45,3 +45,33 @@ struct SkippedFieldCommandTests {
         #expect(result.standardError.contains(#"speed: "n/a" is not a finite number"#))
     }
 }
+
+/// What the engine had to assume about a track (the summary's `warnings`) is said on standard error by every
+/// command that reads one, as the reader's warnings are: before, only the JSON summary carried it, so a
+/// text summary, a replay or an export of a file with nothing to measure, or with a clock that never moved,
+/// said nothing.
+struct EngineWarningCommandTests {
+    @Test(arguments: ["empty", "stuck clock"])
+    func everyCommandSaysWhatTheEngineAssumed(_ kind: String) throws {
+        let path: String, expected: String
+        if kind == "empty" {
+            path = TestPaths.sampleTrack("patho-empty-trkseg-oregon400t.gpx").path
+            expected = "nothing to measure: the track holds no position and no reading with a time"
+        } else {
+            path = try CLI.temporaryFile("stuck-clock.gpx", """
+                <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+                <trkpt lat="46.5" lon="7.5"><time>2020-01-01T00:00:00Z</time></trkpt>
+                <trkpt lat="46.501" lon="7.5"><time>2020-01-01T00:00:00Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """)
+            expected = "all 2 fixes carry the same time (2020-01-01T00:00:00Z): the track is read as untimed"
+        }
+        for command in [["summary", path], ["summary", path, "--format", "text"], ["replay", path, "--as-fast-as-possible", "--fps", "1"],
+                        ["export", path, "--to", "csv"]] {
+            let result = try CLI.run(command)
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+            let warnings = result.standardError.split(separator: "\n").filter { $0.contains("warning:") }
+            #expect(warnings == ["route-replay: warning: \(path): \(expected)"[...]], "\(command): \(result.standardError)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkoutEngine
+
+/// A track that gives the engine nothing to measure says so in the summary's warnings (and `route-replay`
+/// on standard error), so that an empty result does not pass for a short workout: before, a TCX course
+/// or a GPX file of waypoints summarised as 0 km without a word.
+struct NothingToMeasureTests {
+    static func summary(of text: String, named name: String) throws -> WorkoutSummary {
+        let directory = try TestPaths.temporaryDirectory("nothing")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return try WorkoutSummary(contentsOfTrack: url.path)
+    }
+
+    @Test func aFileOfWaypointsOnlyIsNothingToMeasure() throws {
+        var summary = try Self.summary(of: """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <wpt lat="46.5" lon="7.5"><name>hut</name></wpt></gpx>
+            """, named: "waypoints.gpx")
+        #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
+        // Taking the report in again does not say it twice.
+        var builder = WorkoutBuilder()
+        let report = try TrackReader.read(TrackInput(bytes: Array("{\"samples\": []}".utf8), name: "empty.json"), into: &builder)
+        summary.include(report)
+        #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
+    }
+
+    @Test func anEmptySegmentIsNothingToMeasure() throws {
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("patho-empty-trkseg-oregon400t.gpx").path)
+        #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
+    }
+
+    /// One untimed position, or heart rate with a time and no position, is something to measure.
+    @Test func onePositionOrOneTimedReadingIsSomething() throws {
+        let position = try Self.summary(of: """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><trkseg><trkpt lat="46.5" lon="7.5"/></trkseg></trk></gpx>
+            """, named: "one.gpx")
+        #expect(position.metrics.warnings.isEmpty)
+        let heartRate = try Self.summary(of: """
+            {"type":"heartRate","time":"2020-01-01T00:00:00Z","bpm":120}
+            {"type":"heartRate","time":"2020-01-01T00:00:05Z","bpm":121}
+            """, named: "hr.ndjson")
+        #expect(heartRate.metrics.elapsedSeconds == 5)
+        #expect(heartRate.metrics.warnings.isEmpty)
+    }
+}
