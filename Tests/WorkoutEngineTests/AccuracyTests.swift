@@ -72,6 +72,8 @@ struct AccuracyTests {
         #expect(abs(distanceError) < targets.distance, "distance \(m.distanceMeters) m against \(truthDistance) m")
         #expect(abs(movingError) < targets.movingTime, "moving \(m.movingSeconds ?? -1) s against \(track.trueMovingSeconds) s")
         #expect(abs(gainError) < targets.elevationGain, "gain \(m.elevationGainMeters ?? -1) m against \(track.trueElevationGainMeters) m")
+        // Read as what it is, a noisy track gives no warning (none of its fixes is too fast for the activity).
+        #expect(m.warnings.isEmpty, "\(m.warnings)")
     }
 
     /// What misses the distance target on some seeds is mostly the noise itself, not the filter: the length

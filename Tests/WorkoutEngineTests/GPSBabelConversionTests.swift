@@ -49,6 +49,31 @@ struct GPSBabelConversionTests {
         }
     }
 
+    /// A ride in a FIT file that names no sport (GPSBabel's from a TCX ride: its course names the sport
+    /// `generic`) is read by running's rules, as the README says: its fixes above running's 12.5 m/s are
+    /// left out, and the summary says so. Given `cycling`, it reads as the TCX does.
+    @Test(arguments: ["ride-garmin-edge500-hr.tcx", "ride-garmin-edge305-hr.tcx", "ride-garmin-edge520-hr-11k.tcx"])
+    func aRideWithoutASportSaysItWasReadAsARun(name: String) throws {
+        let bundledTCX = TestPaths.sampleTrack(name)
+        guard let tcx = FileManager.default.fileExists(atPath: bundledTCX.path) ? bundledTCX : TestPaths.sharedTrack(name) else {
+            print("skipped: \(name) is not in ../shared/tracks")
+            return
+        }
+        let directory = try TestPaths.temporaryDirectory("gpsbabel")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fit = directory.appendingPathComponent("ride.fit")
+        let result = try runProcess("gpsbabel", ["-t", "-i", "gtrnctr", "-f", tcx.path, "-o", "garmin_fit", "-F", fit.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let asRun = try Self.summary(fit)
+        #expect(asRun.activity == .running)
+        #expect(asRun.warnings.contains { $0.contains("fixes were faster than running allows (12.5 m/s)") }, "\(name): \(asRun.warnings)")
+        let original = try Self.summary(tcx)
+        let asRide = try WorkoutSummary(contentsOfTrack: fit.path, options: WorkoutOptions(activity: .cycling, activityIsExplicit: true)).metrics
+        #expect(asRide.warnings.isEmpty)
+        #expect(abs(asRide.distanceMeters - original.distanceMeters) <= 0.005 * original.distanceMeters,
+                "\(name) as FIT: \(asRide.distanceMeters) m, the TCX \(original.distanceMeters) m")
+    }
+
     @Test(arguments: bundled + shared)
     func aConversionReadsAsTheGPX(name: String) throws {
         guard let gpx = Self.url(name) else {

@@ -1,8 +1,8 @@
 import Testing
 import WorkoutEngine
 
-/// A track most of whose fixes are too fast for the activity (a ride or a drive read as a run) says so in
-/// the summary's `warnings`, instead of a distance that is silently short.
+/// A track with fixes too fast for the activity (a ride or a drive read as a run: at least 10, and more than
+/// 1 % of them) says so in the summary's `warnings`, instead of a distance that is silently short.
 struct ImplausibleSpeedWarningTests {
     /// `count` fixes one second apart heading north, `metersPerStep` apart (a degree of latitude is about
     /// 111 km here; the exact figure does not matter, only that each step is far above or below 12.5 m/s).
@@ -25,6 +25,17 @@ struct ImplausibleSpeedWarningTests {
         let summary = try WorkoutSummary(samples: Self.samples(count: 20) { _ in 30 }, options: WorkoutOptions(activity: .cycling))
         #expect(summary.metrics.rejections[.implausibleSpeed] == 0)
         #expect(summary.metrics.warnings.isEmpty)
+    }
+
+    /// A ride at about 12 m/s read as a run: every fifth second at 13.2 m/s, above running's 12.5. That fix
+    /// is left out, and so is the next (25.2 m in 2 s from the fix before it), the one after is back within
+    /// (37.2 m in 3 s): 2 of every 5 fixes, 160 of 400, under half of them. Before, the warning needed more
+    /// than half.
+    @Test func aRideWithSomeFixesTooFastForARunIsNamed() throws {
+        let summary = try WorkoutSummary(samples: Self.samples(count: 400) { $0 % 5 == 2 ? 13.2 : 12 }, options: WorkoutOptions(activity: .running))
+        let rejected = summary.metrics.rejections[.implausibleSpeed]
+        #expect(rejected >= 10 && rejected < 200, "\(rejected)")
+        #expect(summary.metrics.warnings.contains { $0.hasPrefix("\(rejected) of 400 fixes were faster than running allows") })
     }
 
     @Test func aFewJumpsInARunAreNotWarnedOf() throws {
