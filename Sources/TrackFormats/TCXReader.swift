@@ -38,8 +38,10 @@ import WorkoutSamples
 /// - `Courses/Course/Track`, when no `Activity` trackpoint came before the `Courses` (a course file: a
 ///   planned route, as Garmin Connect exports them and GPSBabel writes a GPX track to TCX): each `Track` is
 ///   a segment and its trackpoints are read as an activity's, like a GPX file's `rte` when it has no track.
-///   A course's `Lap`s (planned, without a start time), course points and name are skipped, and the report
-///   has no ``/WorkoutSamples/DeviceRecord`` for them: a course states no device's totals.
+///   A course's `Lap`s (planned, without a start time), course points and name are skipped: they add
+///   nothing to the report's ``/WorkoutSamples/DeviceRecord``, which is the activities' (an `Activity` with
+///   laps but no trackpoint still states its totals). An `Activity` after a course that was read (out of the
+///   schema's order, which puts `Activities` first) is read into the same workout.
 /// - `Folders`, `MultiSportSession`, `Author`, lap extensions and everything else are skipped.
 ///
 /// ## Values and errors

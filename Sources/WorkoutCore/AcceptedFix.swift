@@ -12,10 +12,13 @@ public struct AcceptedFix: Sendable, Hashable {
     public var segmentIndex: Int
     /// Whether the fix starts its segment.
     public var startsSegment: Bool
-    /// Whether the session paused between the previous fix of this segment and this one, or the step
-    /// crosses an unrecorded gap that the device's timer ran through (the segment and its distance go on
-    /// across it; the step counts no moving time).
+    /// Whether the session paused between the previous fix of this segment and this one (an unrecorded
+    /// gap: the segment and its distance go on across it).
     public var followsPause: Bool
+    /// Whether the step from the previous fix of this segment crosses an unrecorded gap that the device's
+    /// timer ran through (``WorkoutBuilder/usesDeviceTimer``): no pause, but the step is crossed as a
+    /// paused gap is (the straight line counts, no moving time).
+    public var crossesUnpausedGap: Bool
     /// The workout's distance once this fix was measured, metres (the open chord of the default mode
     /// included, so it can shrink slightly when the mover stops).
     public var distanceMeters: Double
@@ -36,7 +39,7 @@ public struct AcceptedFix: Sendable, Hashable {
     public init(
         location: LocationSample, locationIndex: Int, segmentIndex: Int, startsSegment: Bool, followsPause: Bool,
         distanceMeters: Double, elapsedSeconds: Double?, speedMetersPerSecond: Double?,
-        smoothedAltitudeMeters: Double? = nil, startsOuting: Bool = false
+        smoothedAltitudeMeters: Double? = nil, startsOuting: Bool = false, crossesUnpausedGap: Bool = false
     ) {
         self.location = location
         self.locationIndex = locationIndex
@@ -48,5 +51,6 @@ public struct AcceptedFix: Sendable, Hashable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.smoothedAltitudeMeters = smoothedAltitudeMeters
         self.startsOuting = startsOuting
+        self.crossesUnpausedGap = crossesUnpausedGap
     }
 }

@@ -12,8 +12,9 @@ public struct ActivityRules: Sendable, Hashable {
     public var movingSpeedThresholdMetersPerSecond: Double
     /// A step longer than this between consecutive fixes of one segment, not crossed at moving speed, is an
     /// unrecorded pause (the device stopped logging): it adds no elapsed time, but the straight line across
-    /// it counts as distance. Long enough for the sparsest "smart recording" we have seen (steps up to 43 s
-    /// on a Garmin GPSMAP 64s).
+    /// it counts as distance (under the device's own timer, ``WorkoutBuilder/usesDeviceTimer``, the time
+    /// counts as the timer's did and only the crossing is the same). Long enough for the sparsest "smart
+    /// recording" we have seen (steps up to 43 s on a Garmin GPSMAP 64s).
     public var gapPauseSeconds: Double
 
     /// Rules with the given speed limits (metres per second) and gap length (seconds).

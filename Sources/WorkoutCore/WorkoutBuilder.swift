@@ -35,6 +35,8 @@ public struct WorkoutBuilder: Sendable {
     /// An unrecorded gap paused the clock (or the device's timer ran through it): the next fix continues
     /// the segment across it, and the straight line between the gap's two ends counts as distance.
     private var nextFixCrossesGap = false
+    /// The gap the next fix crosses did not pause the clock (the device's timer ran through it).
+    private var gapToCrossIsUnpaused = false
     /// Whether the next kept fix starts a separate outing (see ``continueAcrossGap(seconds:)``).
     private var nextFixStartsOuting = false
     /// The latest smoothed position of the current segment (default mode), where a gap's line starts.
@@ -110,7 +112,8 @@ public struct WorkoutBuilder: Sendable {
     /// is added on top, so running time matches the device's timer time (but for a gap that separates two
     /// outings, see ``isUnrecordedGap(before:last:)``).
     public private(set) var usesDeviceTimer = false
-    private var previousDeviceDistance: (meters: Double, time: Double?)?
+    /// The previous device distance reading, with the running time when it was read (`nil` when untimed).
+    private var previousDeviceDistance: (meters: Double, time: Double?, elapsed: Double?)?
     /// The series behind the analysis, fed from each input's outcome while ``WorkoutOptions/collectsAnalysis``
     /// is on (stored as a plain value and tested by the option, so feeding it copies nothing).
     private var analysis: AnalysisSeries
@@ -531,13 +534,19 @@ public struct WorkoutBuilder: Sendable {
                     note(.pause, at: last, cause: .recordingGap, into: &outcome)
                     pauseCount += 1
                     continueAcrossGap(seconds: time - last)
+                    gapToCrossIsUnpaused = false
                     advanceLastTime(to: time)
                     clock.resume(at: time)
                     note(.resume, at: time, cause: .recordingGap, into: &outcome)
                 } else {
                     // The device's timer ran through the gap (its time counts), and the gap is crossed as
-                    // without the timer: by the straight line, with no moving time.
-                    continueAcrossGap(seconds: time - last)
+                    // without the timer: by the straight line, with no moving time. Only a fix tells (a
+                    // reading without a position says nothing of the speed across: the next fix's step
+                    // goes through the smoother as any other).
+                    if case .location = sample {
+                        continueAcrossGap(seconds: time - last)
+                        gapToCrossIsUnpaused = nextFixCrossesGap
+                    }
                     advanceLastTime(to: time)
                 }
             } else {
@@ -694,6 +703,7 @@ public struct WorkoutBuilder: Sendable {
 
     private mutating func beginSegment() {
         nextFixCrossesGap = false
+        gapToCrossIsUnpaused = false
         deviceStepFollowsBreak = true
         route.startsNewSegment = true
         filter.beginSegment()
@@ -794,14 +804,15 @@ public struct WorkoutBuilder: Sendable {
         let total = reading.cumulativeMeters
         guard total.isFinite, total >= 0 else { return }
         let previousReading = previousDeviceDistance
-        previousDeviceDistance = (total, reading.time)
+        let elapsedNow = reading.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil }
+        previousDeviceDistance = (total, reading.time, elapsedNow)
         guard clock.state == .running else {
             deviceStepFollowsBreak = true
             return
         }
         var speed: Double?
         var moving = 0.0
-        if let (previous, previousTime) = previousReading, total >= previous {
+        if let (previous, previousTime, previousElapsed) = previousReading, total >= previous {
             let meters = total - previous
             deviceDistanceMeters += meters
             if route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 {
@@ -810,8 +821,11 @@ public struct WorkoutBuilder: Sendable {
                 speed = stepSpeed
                 currentSpeedMetersPerSecond = stepSpeed
                 if stepSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
-                    movingSeconds += t1 - t0
-                    moving = t1 - t0
+                    // The step's running time: a pause between the two readings (a recording gap, the
+                    // device's own pause) is no moving time.
+                    let running = min(t1 - t0, max(0, (elapsedNow ?? t1) - (previousElapsed ?? t0)))
+                    movingSeconds += running
+                    moving = running
                 }
                 maximumStepSpeedFallback = max(maximumStepSpeedFallback ?? 0, stepSpeed)
                 // The maximum speed by the fixes' rule: the largest median of five consecutive steps, so a
@@ -878,7 +892,9 @@ public struct WorkoutBuilder: Sendable {
     /// later, see ``settleDistance(of:)``). The fix is built in the call that hands it over: returned, its
     /// 146 bytes were copied twice more per fix.
     private mutating func record(_ fix: LocationSample, index: Int, released: Bool, into outcome: inout some OutcomeCollector) {
-        let followsPause = nextFixCrossesGap
+        let crossesUnpausedGap = nextFixCrossesGap && gapToCrossIsUnpaused
+        let followsPause = nextFixCrossesGap && !gapToCrossIsUnpaused
+        gapToCrossIsUnpaused = false
         if nextFixCrossesGap { crossGap(to: fix) }
         if fix.time != nil { timedFixCount += 1 }
         let startsSegment = route.startsNewSegment || route.segments.isEmpty
@@ -952,7 +968,7 @@ public struct WorkoutBuilder: Sendable {
             distanceMeters: distanceMeters(tailMeters: tailMeters),
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters,
-            startsOuting: startsOuting), released: released)
+            startsOuting: startsOuting, crossesUnpausedGap: crossesUnpausedGap && !startsSegment), released: released)
     }
 }
 

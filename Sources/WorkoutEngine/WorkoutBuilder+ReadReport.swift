@@ -37,7 +37,8 @@ extension WorkoutSummary {
     /// ``/TrackFormats/FITReader/maximumDeviceLaps`` or ``/TrackFormats/TCXReader/maximumDeviceLaps``, lap messages out of time order)
     /// there is no telling which goes with which, and none is paired.
     ///
-    /// A track that gave the engine nothing to measure (no position, and no reading with a time) gets
+    /// A track that gave the engine nothing to measure (no position, and no heart rate, cadence, power or
+    /// distance reading it could use) gets
     /// ``nothingToMeasureWarning`` in the metrics' warnings, so that an empty result does not pass for a
     /// short workout (a GPX file of waypoints only, a TCX file of planned workouts, a FIT file without
     /// records).
@@ -58,7 +59,7 @@ extension WorkoutSummary {
 
     /// The warning of a track with nothing to measure (see ``include(_:)``).
     public static let nothingToMeasureWarning =
-        "nothing to measure: the track holds no position and no reading with a time"
+        "nothing to measure: the track holds no position and no heart rate, cadence, power or distance reading"
 
     /// Whether the laps that state an end end in time order.
     private static func endInTimeOrder(_ laps: [DeviceLap]) -> Bool {
@@ -73,10 +74,12 @@ extension WorkoutSummary {
 
 extension WorkoutSnapshot {
     /// Adds ``/WorkoutCore/WorkoutSummary/nothingToMeasureWarning`` to the warnings, once, when the track gave
-    /// the engine no position and no reading with a time.
+    /// the engine no position and no sensor reading it could use (heart rate, cadence, power, the device's
+    /// distance): timer events alone, or nothing at all.
     mutating func warnIfNothingToMeasure() {
         let warning = WorkoutSummary.nothingToMeasureWarning
-        guard receivedLocationCount == 0, elapsedSeconds == nil, !warnings.contains(warning) else { return }
+        guard receivedLocationCount == 0, distanceMeters == 0, heartRateAverage == nil, cadenceAverage == nil,
+              powerAverage == nil, !warnings.contains(warning) else { return }
         warnings.append(warning)
     }
 }

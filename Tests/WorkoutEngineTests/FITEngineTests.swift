@@ -86,6 +86,59 @@ import WorkoutSamples
         #expect(abs(plain.distanceMeters - timed.distanceMeters) < 1e-6)
     }
 
+    /// The fix across a gap the device's timer ran through says so (`crossesUnpausedGap`), and not that
+    /// the session paused (maps mark pauses); without the timer the same fix follows a pause.
+    @Test("the fix across a gap the timer ran through does not follow a pause")
+    func aTimedGapIsNoPause() throws {
+        let samples = try Self.twoStretches(gapSeconds: 5 * 3600)
+        for deviceTimer in [true, false] {
+            var builder = WorkoutBuilder(options: WorkoutOptions(activity: .running))
+            if deviceTimer { builder.useDeviceTimer() }
+            let fixes = samples.flatMap { builder.add($0).acceptedFixes }
+            let crossing = try #require(fixes.first { $0.location.time == samples[600].time })
+            #expect(crossing.followsPause == !deviceTimer)
+            #expect(crossing.crossesUnpausedGap == deviceTimer)
+            #expect(fixes.filter { $0.followsPause || $0.crossesUnpausedGap }.count == 1)
+        }
+    }
+
+    /// Under the device's timer, a reading without a position first after a gap says nothing of the speed
+    /// across it: the gap, crossed at 3 m/s here, is moving time as it is when a fix comes first (before,
+    /// the heart rate made it a crossing with no moving time: 120 s lost).
+    @Test("under the device's timer, a reading first after a gap does not decide it")
+    func aReadingAfterATimedGapDoesNotDecideIt() throws {
+        let step = (0..<481).map { Double($0) * 3 }
+        let points = try GeodReference.directPoints(latitude: 47.6, longitude: 9.4, azimuthDegrees: 0, distancesMeters: step)
+        let start = 1_000_000_000.0
+        // Fixes every second but for 120 s without any (a tunnel), crossed at the same 3 m/s.
+        let fixes: [Sample] = points.enumerated().compactMap { index, point in
+            (200..<320).contains(index) ? nil
+                : .location(LocationSample(time: start + Double(index), latitude: point.latitude, longitude: point.longitude))
+        }
+        let withReading = Array(fixes[..<200]) + [.heartRate(HeartRateSample(time: start + 320, beatsPerMinute: 150))] + Array(fixes[200...])
+        for samples in [fixes, withReading] {
+            let summary = try Self.summary(of: samples, deviceTimer: true)
+            #expect(summary.elapsedSeconds == 480)
+            #expect(try #require(summary.movingSeconds) >= 470, "\(summary.movingSeconds ?? -1) s")
+        }
+    }
+
+    /// A workout without positions: the time across a pause is no moving time, whatever speed the device
+    /// states (before, a 7-hour gap under the timer, or a 5-minute gap without it, counted as moving: more
+    /// moving time than running time).
+    @Test("a device distance's moving time stops across a pause", arguments: [(true, 7.0 * 3600), (false, 300.0)])
+    func deviceDistanceMovingTimeStopsAcrossAPause(deviceTimer: Bool, gapSeconds: Double) throws {
+        let start = 1_000_000_000.0
+        let readings: [Sample] = (0..<240).map { index in
+            let time = start + Double(index) + (index >= 120 ? gapSeconds : 0)
+            return .distance(DistanceSample(time: time, cumulativeMeters: 3 * Double(index), speedMetersPerSecond: 3))
+        }
+        let summary = try Self.summary(of: readings, deviceTimer: deviceTimer)
+        let elapsed = try #require(summary.elapsedSeconds), moving = try #require(summary.movingSeconds)
+        #expect(elapsed == 238, "\(elapsed) s")
+        #expect(moving == 238, "\(moving) s")
+    }
+
     /// A gap of more than 6 hours separates two outings even under the device's timer: no distance across
     /// it, and its time is not running time (GPSBabel writes a logger's merged sessions, years apart, to
     /// FIT with one timer start and stop; they read as one run thousands of kilometres long). `--filter

@@ -8,8 +8,9 @@ import WorkoutEngine
 /// files carry one timer start and stop around the whole recording (so the engine takes the device's timer,
 /// see README, "Session time"), and its TCX files are courses (`Courses/Course/Track`), not activities. The
 /// same fixes must give the same route whatever the container: the TCX course's plain geodesic sum equals
-/// PROJ's `geod -I` over the course's own coordinates, and the default filter's distance of each conversion
-/// stays within 0.5 % of the GPX's (FIT rounds coordinates to 2⁻³¹ semicircles, about 1 cm; GPSBabel writes
+/// PROJ's `geod -I` over the course's own coordinates, the default filter's distance of each conversion
+/// stays within 0.5 % of the GPX's, and running time within the file's steps but those that separate
+/// outings (moving time within running time) (FIT rounds coordinates to 2⁻³¹ semicircles, about 1 cm; GPSBabel writes
 /// TCX with 7 decimals and joins a GPX file's segments into one `Track`). Before, the TCX courses read as
 /// empty workouts, and the FIT files of the loggers that merged sessions read as one run across the jump:
 /// the SkyTraq file 7,934 km and 2.6 years of running time, the DG-100 file 1.3 % short and 2,010 hours
@@ -39,13 +40,36 @@ struct GPSBabelConversionTests {
         try WorkoutSummary(contentsOfTrack: url.path, options: WorkoutOptions(filterMode: filter)).metrics
     }
 
-    static func expectSameRoute(_ converted: WorkoutSnapshot, as original: WorkoutSnapshot, _ label: String) {
+    /// The running time a recording can have at most: the span of its track points' times (read from the
+    /// file here, in file order) less every step longer than ``WorkoutBuilder/sessionBreakSeconds``, which
+    /// separates two outings (README, "Session time"); `nil` when the file has fewer than two times.
+    static func longestRunningSeconds(_ gpx: URL) throws -> Double? {
+        let text = try String(contentsOf: gpx, encoding: .utf8)
+        guard let track = text.range(of: "<trk>") else { return nil }
+        let formatter = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let times = text[track.lowerBound...].matches(of: /<time>([^<]+)<\/time>/).compactMap { match -> Double? in
+            let value = String(match.output.1)
+            return (formatter.date(from: value) ?? fractional.date(from: value))?.timeIntervalSince1970
+        }
+        guard times.count >= 2 else { return nil }
+        var running = 0.0
+        for (earlier, later) in zip(times, times.dropFirst()) where later > earlier && later - earlier <= WorkoutBuilder.sessionBreakSeconds {
+            running += later - earlier
+        }
+        return running
+    }
+
+    static func expectSameRoute(_ converted: WorkoutSnapshot, as original: WorkoutSnapshot, longestRunningSeconds: Double?, _ label: String) {
         let difference = abs(converted.distanceMeters - original.distanceMeters)
         #expect(difference <= max(1, 0.005 * original.distanceMeters),
                 "\(label): \(converted.distanceMeters) m, the GPX \(original.distanceMeters) m")
-        // Running time is at most the recording's span (the device's timer runs through gaps, not years).
-        if let elapsed = converted.elapsedSeconds, let span = original.totalSeconds {
-            #expect(elapsed <= span + 1, "\(label): \(elapsed) s running, the GPX spans \(span) s")
+        // Running time: at most the recording's steps but those that separate outings (a device's timer
+        // runs through gaps, not through years), and moving time at most running time.
+        if let elapsed = converted.elapsedSeconds, let longest = longestRunningSeconds {
+            #expect(elapsed <= longest + 1, "\(label): \(elapsed) s running, the file's steps within outings \(longest) s")
+            #expect((converted.movingSeconds ?? 0) <= elapsed + 1e-6, "\(label): moving \(converted.movingSeconds ?? -1) s, running \(elapsed) s")
         }
     }
 
@@ -83,12 +107,13 @@ struct GPSBabelConversionTests {
         let directory = try TestPaths.temporaryDirectory("gpsbabel")
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try Self.summary(gpx)
+        let longest = try Self.longestRunningSeconds(gpx)
 
         let fit = try Self.convert(gpx, to: "garmin_fit", in: directory)
-        Self.expectSameRoute(try Self.summary(fit), as: original, "\(name) as FIT")
+        Self.expectSameRoute(try Self.summary(fit), as: original, longestRunningSeconds: longest, "\(name) as FIT")
 
         let tcx = try Self.convert(gpx, to: "gtrnctr", in: directory)
-        Self.expectSameRoute(try Self.summary(tcx), as: original, "\(name) as a TCX course")
+        Self.expectSameRoute(try Self.summary(tcx), as: original, longestRunningSeconds: longest, "\(name) as a TCX course")
         // The plain sum over the course's own coordinates, by `geod`, per `Track` (GPSBabel writes one).
         let text = try String(contentsOf: tcx, encoding: .utf8)
         var expected = 0.0

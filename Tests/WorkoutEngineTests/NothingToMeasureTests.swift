@@ -33,6 +33,18 @@ struct NothingToMeasureTests {
         #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
     }
 
+    /// Events alone (a FIT file of timer events only: they give the session its time) are nothing to
+    /// measure either.
+    @Test func eventsAloneAreNothingToMeasure() throws {
+        let summary = try Self.summary(of: """
+            {"type":"event","event":"pause","time":"2020-01-01T00:00:00Z"}
+            {"type":"event","event":"resume","time":"2020-01-01T00:10:00Z"}
+            {"type":"event","event":"lap","time":"2020-01-01T01:00:00Z"}
+            """, named: "events.ndjson")
+        #expect(summary.metrics.elapsedSeconds != nil)
+        #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
+    }
+
     /// One untimed position, or heart rate with a time and no position, is something to measure.
     @Test func onePositionOrOneTimedReadingIsSomething() throws {
         let position = try Self.summary(of: """

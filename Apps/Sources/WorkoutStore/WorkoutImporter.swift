@@ -25,6 +25,9 @@ public enum WorkoutImporter {
         /// A stored file's optional values that did not parse and were dropped, by field name (its
         /// summary's `skippedFields`).
         public var skippedFields: [String: SkippedField] = [:]
+        /// What the engine had to assume about a stored file (its summary's `warnings`: unusable times, fixes
+        /// too fast for the activity, nothing to measure).
+        public var warnings: [String] = []
     }
 
     /// Totals of a run.
@@ -199,7 +202,7 @@ public enum WorkoutImporter {
             switch try await store.save(workout) {
             case .stored(let id):
                 return Event(path: path, outcome: .stored(id: id), pointCount: workout.channels.count, done: 0, total: total,
-                             skippedFields: workout.summary.skippedFields)
+                             skippedFields: workout.summary.skippedFields, warnings: workout.summary.metrics.warnings)
             case .alreadyStored(let id):
                 return Event(path: path, outcome: .alreadyStored(id: id), pointCount: workout.channels.count, done: 0, total: total)
             }

@@ -60,9 +60,9 @@ extension RouteReplay {
                     if !progress.isShown {
                         print("stored \(id) \(event.path) (\(event.pointCount) \(event.pointCount == 1 ? "point" : "points")) [\(event.done)/\(event.total)]")
                     }
-                    if !event.skippedFields.isEmpty {
+                    if !event.skippedFields.isEmpty || !event.warnings.isEmpty {
                         progress.clearLine()
-                        printReadingWarnings(path: event.path, event.skippedFields)
+                        printReadingWarnings(path: event.path, event.skippedFields, engine: event.warnings)
                     }
                 case .alreadyStored(let id) where !progress.isShown:
                     print("already stored \(id) \(event.path) [\(event.done)/\(event.total)]")

@@ -48,15 +48,15 @@ struct SkippedFieldCommandTests {
 
 /// What the engine had to assume about a track (the summary's `warnings`) is said on standard error by every
 /// command that reads one, as the reader's warnings are: before, only the JSON summary carried it, so a
-/// text summary, a replay or an export of a file with nothing to measure, or with a clock that never moved,
-/// said nothing.
+/// text summary, a replay, an export or an import of a file with nothing to measure, or with a clock that
+/// never moved, said nothing.
 struct EngineWarningCommandTests {
     @Test(arguments: ["empty", "stuck clock"])
     func everyCommandSaysWhatTheEngineAssumed(_ kind: String) throws {
         let path: String, expected: String
         if kind == "empty" {
             path = TestPaths.sampleTrack("patho-empty-trkseg-oregon400t.gpx").path
-            expected = "nothing to measure: the track holds no position and no reading with a time"
+            expected = "nothing to measure: the track holds no position and no heart rate, cadence, power or distance reading"
         } else {
             path = try CLI.temporaryFile("stuck-clock.gpx", """
                 <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
@@ -66,8 +66,10 @@ struct EngineWarningCommandTests {
                 """)
             expected = "all 2 fixes carry the same time (2020-01-01T00:00:00Z): the track is read as untimed"
         }
+        let store = try CLI.temporaryFile("warnings-\(kind == "empty" ? "empty" : "stuck").db", "")
+        try? FileManager.default.removeItem(atPath: store)
         for command in [["summary", path], ["summary", path, "--format", "text"], ["replay", path, "--as-fast-as-possible", "--fps", "1"],
-                        ["export", path, "--to", "csv"]] {
+                        ["export", path, "--to", "csv"], ["import", path, "--store", "sqlite:\(store)"]] {
             let result = try CLI.run(command)
             #expect(result.status == 0, "\(command): \(result.standardError)")
             let warnings = result.standardError.split(separator: "\n").filter { $0.contains("warning:") }

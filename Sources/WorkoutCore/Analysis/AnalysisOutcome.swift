@@ -70,7 +70,7 @@ struct AnalysisFix {
         elapsedSeconds = fix.elapsedSeconds
         speedMetersPerSecond = fix.speedMetersPerSecond
         smoothedAltitudeMeters = fix.smoothedAltitudeMeters
-        followsBreak = fix.startsSegment || fix.followsPause
+        followsBreak = fix.startsSegment || fix.followsPause || fix.crossesUnpausedGap
         startsOuting = fix.startsOuting
         movingStepSeconds = nil
         isDeviceStep = false

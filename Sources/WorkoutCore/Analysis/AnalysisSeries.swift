@@ -31,8 +31,8 @@ public struct AnalysisSeries: Sendable, Hashable {
         /// `settle(time:altitudeMeters:)`), the one the summary's gain and loss count; before that, and in
         /// `--filter none`, as the fix carried it.
         public var altitudeMeters: Float
-        /// Whether the session paused, or a new segment began, between the previous fix and this one (true
-        /// for the first fix).
+        /// Whether the session paused, or a new segment began, between the previous fix and this one, or
+        /// the step crosses an unrecorded gap the device's timer ran through (true for the first fix).
         public var followsBreak: Bool
 
         /// Creates the value from its parts.
@@ -73,7 +73,8 @@ public struct AnalysisSeries: Sendable, Hashable {
     /// The altitude at each fix, metres; NaN where the fix has none (``Fix/altitudeMeters``).
     /// - Complexity: O(n): a column of ``fixes``.
     public var altitudesMeters: ContiguousArray<Float> { column(\.altitudeMeters) }
-    /// Whether the session paused, or a new segment began, between the previous fix and this one.
+    /// Whether the session paused, or a new segment began, between the previous fix and this one, or the
+    /// step crosses an unrecorded gap the device's timer ran through.
     /// - Complexity: O(n): a column of ``fixes``.
     public var followsBreak: ContiguousArray<Bool> { column(\.followsBreak) }
 
