@@ -7,8 +7,8 @@ file's timestamp_correlation), sums and counts of heart rate, cadence (+ fractio
 temperature, the last record distance, the session totals, the laps (count, summed distance and timer
 time, triggers, and each lap's totals as the file states them) and the timer events (start, stop, stop_all, stop_disable, stop_disable_all). For a file
 whose records carry distance but no position (a treadmill, a watch without GPS): the seconds after its first
-such record at which the distance since that record reaches each whole kilometre, interpolated linearly
-between the two records around it (`kilometreCrossingSeconds`), and the gain and loss of its altitudes by a
+record at which the distance since its first record with a distance reaches each whole kilometre,
+interpolated linearly between the two records around it (`kilometreCrossingSeconds`), and the gain and loss of its altitudes by a
 2 m hysteresis (`altitudeGainLoss2mHysteresis`) and the largest median of five consecutive stated speeds
 (`maximumSpeedMedianOf5`).
 
@@ -157,7 +157,10 @@ def describe(path):
         steps = [(seconds(field(r, "timestamp"), correlation), field(r, "distance")) for r in records]
         steps = [(t, d) for t, d in steps if t is not None and d is not None]
         if steps:
-            t0, d0 = steps[0]
+            # Distance counts from the first record with one; time from the first record of all (an older
+            # Forerunner's first record holds only the time its timer started).
+            _, d0 = steps[0]
+            t0 = times[0]
             next_km = 1000.0
             for (ta, da), (tb, db) in zip(steps, steps[1:]):
                 while db - d0 >= next_km > da - d0:

@@ -42,8 +42,8 @@ public enum FITProfile {
     static let deviceInfo: UInt16 = 23
     static let timestampCorrelation: UInt16 = 162
 
-    /// Slots per local message type: the most fields the reader takes from one message (a `record`'s 13).
-    static let slotCount = 13
+    /// Slots per local message type: the most fields the reader takes from one message (a `record`'s 14).
+    static let slotCount = 14
     /// Slot 0 of every message: field 253, the timestamp.
     static let timestampSlot = 0
 
@@ -51,6 +51,7 @@ public enum FITProfile {
     static let recordLatitude = 1, recordLongitude = 2, recordAltitude = 3, recordHeartRate = 4, recordCadence = 5
     static let recordDistance = 6, recordSpeed = 7, recordPower = 8, recordTemperature = 9
     static let recordFractionalCadence = 10, recordEnhancedSpeed = 11, recordEnhancedAltitude = 12
+    static let recordCompressedSpeedDistance = 13
     // Slots of `event`.
     static let eventEvent = 1, eventType = 2
     // Slots of `lap`.
@@ -81,6 +82,7 @@ public enum FITProfile {
         case (record, 5): return recordDistance
         case (record, 6): return recordSpeed
         case (record, 7): return recordPower
+        case (record, 8): return recordCompressedSpeedDistance
         case (record, 13): return recordTemperature
         case (record, 53): return recordFractionalCadence
         case (record, 73): return recordEnhancedSpeed

@@ -26,7 +26,11 @@ public import WorkoutSamples
 /// ## What becomes samples (``FITProfile`` lists the fields)
 /// - `record`: `.location` when it has a position (with altitude, preferring `enhanced_altitude`, and
 ///   speed, preferring `enhanced_speed`), else `.distance` when it has a distance (treadmills, indoor
-///   trainers: the engine uses it only for a workout without positions); then `.heartRate`, `.cadence`
+///   trainers: the engine uses it only for a workout without positions); a `compressed_speed_distance`
+///   (``FITCompressedSpeedDistance``, older devices' foot pods) stands in for a missing speed and distance,
+///   its distance accumulated over the file; a first record with nothing but its time (an older Forerunner
+///   writes one as its timer starts) gives a `.resume` event at its time, which starts the workout there;
+///   then `.heartRate`, `.cadence`
 ///   (`cadence` + `fractional_cadence`, as the file states it: strides per minute when running),
 ///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
@@ -84,6 +88,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var definitions = [FITMessageDefinition](repeating: FITMessageDefinition(), count: 16)
     private var slots = ContiguousArray<FITFieldSlot>(repeating: .absent, count: 16 * FITProfile.slotCount)
     private var lastTimestamp: Int64?
+    /// The distance that `compressed_speed_distance` fields accumulate, in 1/16 m, with the last 12-bit
+    /// value read (``FITCompressedSpeedDistance``).
+    private var compressedDistance = FITCompressedSpeedDistance.Accumulator()
     /// FIT seconds to add to a relative (system) time, from a `timestamp_correlation`.
     private var correlationOffset: Int64?
     /// The device's laps read while their times counted from power-on and no correlation was known, with
@@ -99,6 +106,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var announcedTimerEvents = false
     private var announcedActivity = false
     private var recordSamples = 0
+    /// A first record with only its time started the workout (see the `record` case of `decode`), and
+    /// whether a record gave a sample.
+    private var startedByEmptyRecord = false
+    private var sawRecordWithSample = false
     private var report = TrackReadReport(format: .fit)
     private var device = DeviceRecord()
     private var sawDevice = false
@@ -247,6 +258,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         dataRemaining = dataSize
         for index in definitions.indices { definitions[index] = FITMessageDefinition() }
         lastTimestamp = nil
+        compressedDistance = FITCompressedSpeedDistance.Accumulator()
         try releaseHeld(into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
         latestSampleTime = nil
@@ -381,19 +393,24 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         case FITProfile.record:
             let when = time.flatMap { seconds(fromFIT: $0) }
             let latitude = integer(FITProfile.recordLatitude), longitude = integer(FITProfile.recordLongitude)
+            // Older devices (foot pods, the first Forerunners) pack speed and distance into three bytes.
+            var compressed: (speed: Double, distanceMeters: Double)?
+            if let packed = FITCompressedSpeedDistance(slots[first + FITProfile.recordCompressedSpeedDistance], in: fields) {
+                compressed = (packed.speedMetersPerSecond, compressedDistance.add(packed.distanceSixteenths))
+            }
             // Altitude is stored as (metres + 500) × 5: `(raw − 2500) / 5` rounds once, so 3299 reads as
             // 159.8 (the nearest double), where `raw / 5 − 500` rounds twice and gives 159.79999999999995.
             if let latitude, let longitude {
                 let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
-                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
+                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 } ?? compressed?.speed
                 try emit(.location(LocationSample(
                     time: when, latitude: Double(latitude) * FITProfile.degreesPerSemicircle,
                     longitude: Double(longitude) * FITProfile.degreesPerSemicircle,
                     altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
-            } else if let distance = value(FITProfile.recordDistance) {
+            } else if let distance = value(FITProfile.recordDistance).map({ $0 / 100 }) ?? compressed?.distanceMeters {
                 let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
-                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 }
-                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance / 100, altitudeMeters: altitude,
+                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 } ?? compressed?.speed
+                try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance, altitudeMeters: altitude,
                                                   speedMetersPerSecond: speed)),
                          fitTime: time, into: &sink)
             }
@@ -410,6 +427,16 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             if let temperature = value(FITProfile.recordTemperature) {
                 try emit(.weather(WeatherSample(time: when, temperatureCelsius: temperature)), fitTime: time, into: &sink)
             }
+            // A first record with nothing but its time (an older Forerunner writes one as its timer starts)
+            // starts the workout there: the timer's time counts from it.
+            let gaveSample = (latitude != nil && longitude != nil) || value(FITProfile.recordDistance) != nil || compressed != nil
+                || value(FITProfile.recordHeartRate) != nil || value(FITProfile.recordCadence) != nil
+                || value(FITProfile.recordPower) != nil || value(FITProfile.recordTemperature) != nil
+            if !gaveSample, !sawRecordWithSample, !startedByEmptyRecord, when != nil {
+                startedByEmptyRecord = true
+                try emit(.event(WorkoutEventSample(time: when, kind: .resume)), fitTime: time, into: &sink)
+            }
+            sawRecordWithSample = sawRecordWithSample || gaveSample
         case FITProfile.event:
             guard integer(FITProfile.eventEvent) == 0, let type = integer(FITProfile.eventType) else { return }
             let kind: WorkoutEventSample.Kind
@@ -571,7 +598,11 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         if case .event = sample {
             if let time = sample.time, time > latestSampleTime ?? -.infinity,
                earlyEvents.count - earlyEventsStart < Self.maximumEarlyEvents {
-                earlyEvents.append(sample)
+                // In time order (a later event of the file may be due first: a first record's start behind
+                // laps written at the file's head); events of one time keep the file's order.
+                var index = earlyEvents.count
+                while index > earlyEventsStart, (earlyEvents[index - 1].time ?? -.infinity) > time { index -= 1 }
+                earlyEvents.insert(sample, at: index)
                 return
             }
             try releaseEarlyEvents(through: sample.time ?? .infinity, into: &sink)
@@ -582,7 +613,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         try hand(sample, into: &sink)
     }
 
-    /// Delivers the held early events with times up to `time`, in file order.
+    /// Delivers the held early events with times up to `time`, in time order (file order within a time).
     private mutating func releaseEarlyEvents<Sink: TrackSampleSink>(through time: Double, into sink: inout Sink) throws {
         while earlyEventsStart < earlyEvents.count, (earlyEvents[earlyEventsStart].time ?? -.infinity) <= time {
             let event = earlyEvents[earlyEventsStart]

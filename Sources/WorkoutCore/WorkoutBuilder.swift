@@ -820,9 +820,9 @@ public struct WorkoutBuilder: Sendable {
                 let stepSpeed = reading.speedMetersPerSecond ?? meters / (t1 - t0)
                 speed = stepSpeed
                 currentSpeedMetersPerSecond = stepSpeed
-                if stepSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+                if stepSpeed >= options.effectiveRules.movingSpeedThresholdMetersPerSecond, !deviceStepFollowsBreak {
                     // The step's running time: a pause between the two readings (a recording gap, the
-                    // device's own pause) is no moving time.
+                    // device's own pause) is no moving time, nor is the step after one (as a fix's).
                     let running = min(t1 - t0, max(0, (elapsedNow ?? t1) - (previousElapsed ?? t0)))
                     movingSeconds += running
                     moving = running

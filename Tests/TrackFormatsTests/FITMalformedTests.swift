@@ -180,7 +180,8 @@ import WorkoutSamples
         file.message(local: 0, FITTestFile.le32(1_000_000_000) + FITTestFile.le32(0x7FFF_FFFF) + FITTestFile.le32(0x7FFF_FFFF)
                      + [0xFF] + [0xFF, 0xFF] + [0x7F] + FITTestFile.le32(0xFFFF_FFFF))
         let (_, sink) = try FITTestReading.read(file.bytes())
-        #expect(sink.samples.isEmpty)
+        // No value, so no sample: the record holds nothing but its time, which starts the workout.
+        #expect(sink.samples == [.event(WorkoutEventSample(time: 1_000_000_000 + 631_065_600, kind: .resume))])
     }
 
     @Test("chained files: each after the first starts a segment; a garbage second header is damage")

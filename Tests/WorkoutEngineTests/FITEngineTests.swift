@@ -190,6 +190,7 @@ import WorkoutSamples
     @Test("running time matches the device's timer time", arguments: [
         "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
         "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit", "ride-wahoo-elemnt-bolt-hr.fit",
+        "run-garmin-footpod-compressed-speed-distance.fit",
         "large-garmin-fr910xt-run-20k-records.fit",
     ])
     func runningTimeIsTimerTime(_ file: String) throws {
@@ -202,6 +203,20 @@ import WorkoutSamples
         let elapsed = try #require(summary.metrics.elapsedSeconds)
         #expect(abs(elapsed - timer) <= 2, "\(file): engine \(elapsed) s, device timer \(timer) s")
         #expect(summary.damage == nil)
+    }
+
+    /// A foot pod's `compressed_speed_distance` (python-fitparse's test file): the distance its 12-bit values
+    /// accumulate to, as fitdecode reads the last record (10,248.6875 m; the session states 10,248.67 m).
+    /// Before, the run read 0 m.
+    @Test("a foot pod's compressed speed and distance are the workout's")
+    func compressedSpeedDistance() throws {
+        let file = "run-garmin-footpod-compressed-speed-distance.fit"
+        let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        let last = try #require((object?[file]?["lastDistanceMeters"] as? NSNumber)?.doubleValue)
+        #expect(abs(summary.metrics.distanceMeters - last) < 1e-9, "\(summary.metrics.distanceMeters) m, fitdecode \(last) m")
+        #expect(summary.metrics.averageSpeedMetersPerSecond != nil)
     }
 
     @Test("a treadmill run measures the device's distance")
@@ -229,7 +244,7 @@ import WorkoutSamples
     /// largest median of five stated speeds, as fitdecode reads them (`maximumSpeedMedianOf5`: the
     /// marathon's 5.222 m/s, where its distance running ahead at 11–12 m/s for five seconds would read 11).
     @Test("a workout without positions takes the speed its records state",
-          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
+          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit", "run-garmin-footpod-compressed-speed-distance.fit"])
     func statedSpeedWithoutPositions(_ file: String) throws {
         let reference = try Self.maximumSpeedMedianOf5(file)
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
@@ -299,7 +314,7 @@ import WorkoutSamples
     /// laps add up to the summary's distance and moving time. Before, such a workout had no splits, no best
     /// efforts and 44 laps of 0 m.
     @Test("a workout without positions has splits and laps on the device's distance",
-          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit"])
+          arguments: ["run-polar-treadmill-12km.fit", "run-polar-marathon-nogps-44laps.fit", "run-garmin-footpod-compressed-speed-distance.fit"])
     func splitsOnTheDevicesDistance(_ file: String) throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
         let (crossings, firstRecordTime) = try Self.kilometreCrossings(file)

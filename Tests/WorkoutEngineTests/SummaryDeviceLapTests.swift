@@ -21,7 +21,8 @@ struct SummaryDeviceLapTests {
     /// the totals fitdecode reads for it; a lap of the engine after the file's last has none.
     @Test(arguments: ["ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
                       "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit",
-                      "large-garmin-fr910xt-run-20k-records.fit", "ride-wahoo-elemnt-bolt-hr.fit"])
+                      "large-garmin-fr910xt-run-20k-records.fit", "ride-wahoo-elemnt-bolt-hr.fit",
+                      "run-garmin-footpod-compressed-speed-distance.fit"])
     func fitLapsCarryTheFilesOwnTotals(file: String) throws {
         guard let path = FITEngineTests.path(file) else {
             print("skipped: \(file) is neither in SampleTracks nor in ../shared/tracks")
