@@ -27,7 +27,7 @@ public import WorkoutSamples
 /// - `record`: `.location` when it has a position (with altitude, preferring `enhanced_altitude`, and
 ///   speed, preferring `enhanced_speed`), else `.distance` when it has a distance (treadmills, indoor
 ///   trainers: the engine uses it only for a workout without positions); a `compressed_speed_distance`
-///   (``FITCompressedSpeedDistance``, older devices' foot pods) stands in for a missing speed and distance,
+///   (`FITCompressedSpeedDistance`, older devices' foot pods) stands in for a missing speed and distance,
 ///   its distance accumulated over the file; a first record with nothing but its time (an older Forerunner
 ///   writes one as its timer starts) gives a `.resume` event at its time, which starts the workout there;
 ///   then `.heartRate`, `.cadence`

@@ -109,8 +109,9 @@ public struct WorkoutBuilder: Sendable {
     /// Whether the next device distance step follows a pause or a new segment (or is the first).
     private var deviceStepFollowsBreak = true
     /// The input's pauses are the device's own timer events (``useDeviceTimer()``): no recording-gap pause
-    /// is added on top, so running time matches the device's timer time (but for a gap that separates two
-    /// outings, see ``isUnrecordedGap(before:last:)``).
+    /// is added on top, so running time matches the device's timer time (but for a gap of more than
+    /// ``sessionBreakSeconds`` not crossed at moving speed, which separates two outings: see
+    /// ``useDeviceTimer()``).
     public private(set) var usesDeviceTimer = false
     /// The previous device distance reading, with the running time when it was read (`nil` when untimed).
     private var previousDeviceDistance: (meters: Double, time: Double?, elapsed: Double?)?
