@@ -545,8 +545,10 @@ public struct WorkoutBuilder: Sendable {
                     // reading without a position says nothing of the speed across: the next fix's step
                     // goes through the smoother as any other).
                     if case .location = sample {
+                        // A crossing still pending from a pause (its fix was rejected) stays one after a pause.
+                        let pending = nextFixCrossesGap
                         continueAcrossGap(seconds: time - last)
-                        gapToCrossIsUnpaused = nextFixCrossesGap
+                        if !pending { gapToCrossIsUnpaused = nextFixCrossesGap }
                     }
                     advanceLastTime(to: time)
                 }
