@@ -106,10 +106,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var announcedTimerEvents = false
     private var announcedActivity = false
     private var recordSamples = 0
-    /// A first record with only its time started the workout (see the `record` case of `decode`), and
-    /// whether a record gave a sample.
-    private var startedByEmptyRecord = false
-    private var sawRecordWithSample = false
+    /// Whether a record gave a sample, or a first record with only its time started the workout (see the
+    /// `record` case of `decode`).
+    private var workoutStartIsDecided = false
     private var report = TrackReadReport(format: .fit)
     private var device = DeviceRecord()
     private var sawDevice = false
@@ -388,6 +387,13 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         func value(_ slot: Int) -> Double? { slots[first + slot].number(in: fields, bigEndian: bigEndian) }
         func integer(_ slot: Int) -> Int64? { slots[first + slot].integer(in: fields, bigEndian: bigEndian) }
         func text(_ slot: Int) -> String? { slots[first + slot].text(in: fields) }
+        /// A record's altitude (stored as (metres + 500) × 5: `(raw − 2500) / 5` rounds once, so 3299 reads as
+        /// 159.8, the nearest double, where `raw / 5 − 500` rounds twice and gives 159.79999999999995) and
+        /// speed (`enhanced_speed`, else `speed`, else `fallback`).
+        func recordAltitudeAndSpeed(_ fallback: Double?) -> (altitude: Double?, speed: Double?) {
+            ((value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 },
+             (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 } ?? fallback)
+        }
 
         switch definition.globalMessage {
         case FITProfile.record:
@@ -398,45 +404,46 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             if let packed = FITCompressedSpeedDistance(slots[first + FITProfile.recordCompressedSpeedDistance], in: fields) {
                 compressed = (packed.speedMetersPerSecond, compressedDistance.add(packed.distanceSixteenths))
             }
-            // Altitude is stored as (metres + 500) × 5: `(raw − 2500) / 5` rounds once, so 3299 reads as
-            // 159.8 (the nearest double), where `raw / 5 − 500` rounds twice and gives 159.79999999999995.
+            // Whether the record gave a sample (see the start by an empty record below).
+            var gaveSample = true
             if let latitude, let longitude {
-                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
-                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 } ?? compressed?.speed
+                let (altitude, speed) = recordAltitudeAndSpeed(compressed?.speed)
                 try emit(.location(LocationSample(
                     time: when, latitude: Double(latitude) * FITProfile.degreesPerSemicircle,
                     longitude: Double(longitude) * FITProfile.degreesPerSemicircle,
                     altitudeMeters: altitude, speedMetersPerSecond: speed)), fitTime: time, into: &sink)
             } else if let distance = value(FITProfile.recordDistance).map({ $0 / 100 }) ?? compressed?.distanceMeters {
-                let altitude = (value(FITProfile.recordEnhancedAltitude) ?? value(FITProfile.recordAltitude)).map { ($0 - 2500) / 5 }
-                let speed = (value(FITProfile.recordEnhancedSpeed) ?? value(FITProfile.recordSpeed)).map { $0 / 1000 } ?? compressed?.speed
+                let (altitude, speed) = recordAltitudeAndSpeed(compressed?.speed)
                 try emit(.distance(DistanceSample(time: when, cumulativeMeters: distance, altitudeMeters: altitude,
                                                   speedMetersPerSecond: speed)),
                          fitTime: time, into: &sink)
+            } else {
+                gaveSample = false
             }
             if let heartRate = value(FITProfile.recordHeartRate) {
+                gaveSample = true
                 try emit(.heartRate(HeartRateSample(time: when, beatsPerMinute: heartRate)), fitTime: time, into: &sink)
             }
             if let cadence = value(FITProfile.recordCadence) {
+                gaveSample = true
                 let fraction = value(FITProfile.recordFractionalCadence).map { $0 / 128 } ?? 0
                 try emit(.cadence(CadenceSample(time: when, perMinute: cadence + fraction)), fitTime: time, into: &sink)
             }
             if let power = value(FITProfile.recordPower) {
+                gaveSample = true
                 try emit(.power(PowerSample(time: when, watts: power)), fitTime: time, into: &sink)
             }
             if let temperature = value(FITProfile.recordTemperature) {
+                gaveSample = true
                 try emit(.weather(WeatherSample(time: when, temperatureCelsius: temperature)), fitTime: time, into: &sink)
             }
             // A first record with nothing but its time (an older Forerunner writes one as its timer starts)
             // starts the workout there: the timer's time counts from it.
-            let gaveSample = (latitude != nil && longitude != nil) || value(FITProfile.recordDistance) != nil || compressed != nil
-                || value(FITProfile.recordHeartRate) != nil || value(FITProfile.recordCadence) != nil
-                || value(FITProfile.recordPower) != nil || value(FITProfile.recordTemperature) != nil
-            if !gaveSample, !sawRecordWithSample, !startedByEmptyRecord, when != nil {
-                startedByEmptyRecord = true
+            if !gaveSample, !workoutStartIsDecided, when != nil {
                 try emit(.event(WorkoutEventSample(time: when, kind: .resume)), fitTime: time, into: &sink)
+                workoutStartIsDecided = true
             }
-            sawRecordWithSample = sawRecordWithSample || gaveSample
+            workoutStartIsDecided = workoutStartIsDecided || gaveSample
         case FITProfile.event:
             guard integer(FITProfile.eventEvent) == 0, let type = integer(FITProfile.eventType) else { return }
             let kind: WorkoutEventSample.Kind

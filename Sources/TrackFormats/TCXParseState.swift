@@ -171,8 +171,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
     var activityIndex: Int?
     private(set) var sawActivity = false
-    /// Trackpoints read in activities (not in a course).
-    private var activityTrackpointCount = 0
+    /// Whether a trackpoint was read in an activity (not in a course).
+    private var sawActivityTrackpoint = false
     /// Whether the reader is inside a `Course` it reads.
     private var inCourse = false
     /// The first `Activity/Creator/Name`.
@@ -222,7 +222,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             if isTCX(uri) {
                 if matches(name, "Activities") {
                     node = .activities
-                } else if matches(name, "Courses"), activityTrackpointCount == 0 {
+                } else if matches(name, "Courses"), !sawActivityTrackpoint {
                     node = .courses
                 }
             }
@@ -515,7 +515,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     private mutating func finishTrackpoint() {
         let time = point.time
-        if !inCourse { activityTrackpointCount += 1 }
+        if !inCourse { sawActivityTrackpoint = true }
         if let time, !inCourse {
             if totals.firstTrackpointTime == nil { totals.firstTrackpointTime = time }
             totals.lastTrackpointTime = time
