@@ -223,6 +223,18 @@ public struct WorkoutBuilder: Sendable {
         return ["\(rejected) of \(receivedLocations) fixes were faster than \(options.activity.rawValue) allows (\(limit) m/s) and were left out: if the track is of another activity, give that activity; without the filter every fix counts"]
     }
 
+    /// A warning when fixes came and the location filter left every one out (gpxpy's test file of one point
+    /// with an `hdop` of 101 read as a workout of nothing): the reasons, counted, so that an empty route does
+    /// not pass for a short one. The speed warning says more when it applies.
+    var rejectionWarnings: [String] {
+        let rejections = filter.rejections
+        guard receivedLocations > 0, route.locationCount == 0, rejections.total > rejections[.invalidCoordinate],
+              speedWarnings.isEmpty else { return [] }
+        let reasons = rejections.nonZero.map { "\($0.reason.rawValue) \($0.count)" }.joined(separator: ", ")
+        let subject = receivedLocations == 1 ? "the one fix was" : "all \(receivedLocations) fixes were"
+        return ["\(subject) left out by the location filter (\(reasons)): without the filter every fix with valid coordinates counts"]
+    }
+
     /// Switches to the activity the input names, unless the caller chose one or samples have arrived.
     /// Returns the outcome to journal when the activity changed, `nil` when it did not.
     @discardableResult
@@ -1327,7 +1339,7 @@ extension WorkoutBuilder {
             energyModel: physiology.energyModel,
             energyModelSeconds: physiology.modelSeconds,
             profile: physiology.profile,
-            warnings: timeWarnings + speedWarnings
+            warnings: timeWarnings + speedWarnings + rejectionWarnings
         )
     }
 }

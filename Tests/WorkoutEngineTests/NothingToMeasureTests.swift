@@ -59,4 +59,24 @@ struct NothingToMeasureTests {
         #expect(heartRate.metrics.elapsedSeconds == 5)
         #expect(heartRate.metrics.warnings.isEmpty)
     }
+
+    /// Fixes that came and were all left out by the filter (gpxpy's test files of one point with an `hdop`
+    /// of 101 or 300) say so, with the reasons counted; `--filter none` takes them. Fixes with invalid
+    /// coordinates alone get no such advice: no filter takes them.
+    @Test func fixesTheFilterLeftAllOutAreSaid() throws {
+        let text = """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="10.1" lon="-20.2"><time>2013-01-01T12:00:04Z</time><hdop>101</hdop></trkpt>
+            <trkpt lat="10.1001" lon="-20.2"><time>2013-01-01T12:00:09Z</time><hdop>300.1</hdop></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let summary = try Self.summary(of: text, named: "dilution.gpx")
+        #expect(summary.metrics.locationCount == 0)
+        #expect(summary.metrics.warnings == ["all 2 fixes were left out by the location filter (poorAccuracy 2): without the filter every fix with valid coordinates counts"])
+        var unfiltered = WorkoutBuilder(options: WorkoutOptions(filterMode: .none))
+        let report = try TrackReader.read(TrackInput(bytes: Array(text.utf8), name: "dilution.gpx"), into: &unfiltered)
+        let taken = try unfiltered.summary(reading: report)
+        #expect(taken.metrics.locationCount == 2)
+        #expect(taken.metrics.warnings.isEmpty)
+    }
 }
