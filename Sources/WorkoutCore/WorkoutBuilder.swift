@@ -106,6 +106,17 @@ public struct WorkoutBuilder: Sendable {
     private var previousAutoPauseFix: LocationSample?
     /// Distance a device measured itself (``DistanceSample``), while running.
     private var deviceDistanceMeters = 0.0
+    /// The device's distance counted where the route had no fix (default mode): before the route's first
+    /// fix (a watch that counts distance by its accelerometer or a foot pod until GPS has a fix), and over
+    /// each stretch without a fix longer than the activity's ``ActivityRules/gapPauseSeconds`` (GPS lost
+    /// indoors or in a tunnel, the device counting on). The route's distance goes on from it
+    /// (``routeDistanceMeters``), so those metres are kept and the distance does not fall back to 0 when the
+    /// first fix comes.
+    private var deviceMetersWithoutFixes = 0.0
+    /// The device's distance and moving time since the route's latest fix, and the time of its latest
+    /// reading: they count (``deviceBridgeIsOpen``) once the stretch without a fix is longer than the
+    /// activity's ``ActivityRules/gapPauseSeconds``, in place of the straight line to the next fix.
+    private var deviceSinceFix = (meters: 0.0, movingSeconds: 0.0, latestTime: -Double.infinity)
     /// Whether the next device distance step follows a pause or a new segment (or is the first).
     private var deviceStepFollowsBreak = true
     /// The input's pauses are the device's own timer events (``useDeviceTimer()``): no recording-gap pause
@@ -327,7 +338,7 @@ public struct WorkoutBuilder: Sendable {
     /// window, as they stand now (what a summary now would settle them to), in time order.
     /// - Complexity: O(window).
     package func forEachPendingFixDistance(_ body: (_ time: Double, _ distanceMeters: Double) -> Void) {
-        let counted = route.distanceMeters
+        let counted = routeDistanceMeters
         _ = walkSmoothingTail { time, meters, _ in body(time, counted + meters) }
     }
 
@@ -782,6 +793,35 @@ public struct WorkoutBuilder: Sendable {
         physiology.resetMovement()
     }
 
+    /// Whether the device's distance since the route's latest fix counts: the route has a fix, the device
+    /// counted on after it (default mode), and the stretch without a fix, to `time` (the next fix's, else the
+    /// device's latest reading), is longer than the activity's ``ActivityRules/gapPauseSeconds``. A shorter
+    /// stretch is crossed by the route (the straight line to the next fix, as any step).
+    private func deviceBridgeIsOpen(at time: Double?) -> Bool {
+        guard deviceSinceFix.meters > 0, let last = lastAcceptedFix?.time else { return false }
+        return max(time ?? -.infinity, deviceSinceFix.latestTime) - last > options.effectiveRules.gapPauseSeconds
+    }
+
+    /// The device's distance and moving time over the stretch without a fix that `fix` ends count in place
+    /// of the straight line: the route's chord closes at its last smoothed point, and measuring starts
+    /// afresh at the fix (as after an unrecorded gap, but the device counted the way across). A gap the
+    /// builder was about to cross (``nextFixCrossesGap``) is crossed so.
+    private mutating func bridgeWithDeviceDistance() {
+        nextFixCrossesGap = false
+        previousFix = nil
+        drainSmoother()
+        route.addDistance(pendingChordMeters)
+        pendingChordMeters = 0
+        deviceMetersWithoutFixes += deviceSinceFix.meters
+        movingSeconds += deviceSinceFix.movingSeconds
+        smoother.reset()
+        previousMeasuredPoint = nil
+        standingPlace = nil
+        lastSmoothedPoint = nil
+        previousSmoothedPoint = nil
+        physiology.resetMovement()
+    }
+
     // MARK: The measuring stage
 
     private mutating func measure(_ sample: Sample, into outcome: inout some OutcomeCollector) {
@@ -812,9 +852,10 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// A device's own distance (a treadmill, a wheel sensor): counted only while the route has no fix (see
-    /// ``distanceMeters``), from the increase of its running total while the session runs; it also gives
-    /// speed and moving time to a workout without positions, the altitude it comes with that workout's
-    /// elevation, and the analysis its steps (``DeviceDistanceStep``).
+    /// ``distanceMeters``: before its first fix, and over a long stretch without one), from the increase of
+    /// its running total while the session runs; it also gives speed and moving time to a workout without
+    /// positions, the altitude it comes with that workout's elevation, and the analysis its steps
+    /// (``DeviceDistanceStep``).
     private mutating func addDeviceDistance(_ reading: DistanceSample, into outcome: inout some OutcomeCollector) {
         let total = reading.cumulativeMeters
         guard total.isFinite, total >= 0 else { return }
@@ -830,6 +871,19 @@ public struct WorkoutBuilder: Sendable {
         if let (previous, previousTime, previousElapsed) = previousReading, total >= previous {
             let meters = total - previous
             deviceDistanceMeters += meters
+            if route.locationCount > 0, options.filterMode == .default, let t1 = reading.time, t1.isFinite,
+               let t0 = previousTime, let fixTime = lastAcceptedFix?.time, t0 >= fixTime {
+                // The route is out of fixes while the device counts on: kept until the next fix tells
+                // whether the stretch is long enough to count (``deviceBridgeIsOpen``). Only a step between
+                // two readings after the route's latest fix: one from a reading before it spans fixes the
+                // route counted (a FIT file's records without a position, minutes apart).
+                deviceSinceFix.meters += meters
+                deviceSinceFix.latestTime = t1
+                if t1 > t0, reading.speedMetersPerSecond ?? meters / (t1 - t0) >= options.effectiveRules.movingSpeedThresholdMetersPerSecond {
+                    // As a workout's without positions below: the step's running time.
+                    deviceSinceFix.movingSeconds += min(t1 - t0, max(0, (elapsedNow ?? t1) - (previousElapsed ?? t0)))
+                }
+            }
             if route.locationCount == 0, let t0 = previousTime, let t1 = reading.time, t1 > t0 {
                 // The device's own speed when it states one (as a fix's), else the step's.
                 let stepSpeed = reading.speedMetersPerSecond ?? meters / (t1 - t0)
@@ -910,9 +964,16 @@ public struct WorkoutBuilder: Sendable {
         let crossesUnpausedGap = nextFixCrossesGap && gapToCrossIsUnpaused
         let followsPause = nextFixCrossesGap && !gapToCrossIsUnpaused
         gapToCrossIsUnpaused = false
-        if nextFixCrossesGap { crossGap(to: fix) }
+        let bridged = deviceBridgeIsOpen(at: fix.time)
+        if bridged {
+            bridgeWithDeviceDistance()
+        } else if nextFixCrossesGap {
+            crossGap(to: fix)
+        }
+        deviceSinceFix = (0, 0, -.infinity)
         if fix.time != nil { timedFixCount += 1 }
         let startsSegment = route.startsNewSegment || route.segments.isEmpty
+        if route.locationCount == 0, options.filterMode == .default { deviceMetersWithoutFixes = deviceDistanceMeters }
         route.append(fix)
         lastAcceptedFix = fix
         let smoothing = options.filterMode == .default && fix.time != nil
@@ -983,7 +1044,7 @@ public struct WorkoutBuilder: Sendable {
             distanceMeters: distanceMeters(tailMeters: tailMeters),
             elapsedSeconds: fix.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil },
             speedMetersPerSecond: currentSpeedMetersPerSecond, smoothedAltitudeMeters: elevation.latestMeters,
-            startsOuting: startsOuting, crossesUnpausedGap: crossesUnpausedGap && !startsSegment), released: released)
+            startsOuting: startsOuting, crossesUnpausedGap: (crossesUnpausedGap || bridged) && !startsSegment), released: released)
     }
 }
 
@@ -1030,9 +1091,9 @@ extension WorkoutBuilder {
     /// final, and the analysis takes them as that fix's (the ones the fix carried were the best estimates of
     /// its moment).
     private mutating func settleDistance(of point: PositionSmoother.Point, movingStepSeconds: Double?) {
-        if keepsSettledFixDistances { settledFixDistances.append((point.time, route.distanceMeters + pendingChordMeters)) }
+        if keepsSettledFixDistances { settledFixDistances.append((point.time, routeDistanceMeters + pendingChordMeters)) }
         guard options.collectsAnalysis else { return }
-        analysis.settle(time: point.time, distanceMeters: route.distanceMeters + pendingChordMeters, movingStepSeconds: movingStepSeconds)
+        analysis.settle(time: point.time, distanceMeters: routeDistanceMeters + pendingChordMeters, movingStepSeconds: movingStepSeconds)
     }
 
     /// The smoothed altitudes that left the altitude smoother's window are final: the analysis takes them as
@@ -1240,9 +1301,11 @@ extension WorkoutBuilder: TrackSampleSink {
 // MARK: - Reading results
 
 extension WorkoutBuilder {
-    /// Distance so far, metres (the route's segments plus the open chord of the default mode).
-    /// Distance so far, metres: the route's (its segments plus the open chord of the default mode); for a
-    /// workout without any accepted fix, the distance the device measured itself (``/WorkoutSamples/DistanceSample``).
+    /// Distance so far, metres: the route's (its segments plus the open chord of the default mode) and, in
+    /// the default mode, the distance the device measured itself (``/WorkoutSamples/DistanceSample``) where
+    /// the route had no fix: before its first fix, and over each stretch without a fix longer than the
+    /// activity's ``ActivityRules/gapPauseSeconds`` (in place of the straight line across); for a workout
+    /// without any accepted fix, the device's distance.
     public var distanceMeters: Double {
         distanceMeters(tailMeters: smoothingTail.distanceMeters)
     }
@@ -1250,7 +1313,14 @@ extension WorkoutBuilder {
     /// ``distanceMeters`` with `tailMeters` as what the smoothers' windows add.
     @inline(__always)
     private func distanceMeters(tailMeters: Double) -> Double {
-        route.locationCount > 0 ? route.distanceMeters + tailMeters : deviceDistanceMeters
+        guard route.locationCount > 0 else { return deviceDistanceMeters }
+        return routeDistanceMeters + tailMeters + (deviceBridgeIsOpen(at: nil) ? deviceSinceFix.meters : 0)
+    }
+
+    /// The distance the route has counted, with the device's where the route had no fix
+    /// (``deviceMetersWithoutFixes``).
+    private var routeDistanceMeters: Double {
+        deviceMetersWithoutFixes + route.distanceMeters
     }
 
 
@@ -1289,7 +1359,7 @@ extension WorkoutBuilder {
 
     /// Settles the fixes whose smoothed points are still in the smoothers' windows, as they stand now.
     private func settlePending(in series: inout AnalysisSeries) {
-        let counted = route.distanceMeters
+        let counted = routeDistanceMeters
         _ = walkSmoothingTail { time, meters, movingStep in
             series.settle(time: time, distanceMeters: counted + meters, movingStepSeconds: movingStep)
         }
@@ -1310,7 +1380,8 @@ extension WorkoutBuilder {
             startTime: timed ? firstTime : nil,
             endTime: end,
             elapsedSeconds: end.map { clock.elapsedSeconds(at: $0) },
-            movingSeconds: firstTime == nil || !timed ? nil : movingSeconds + tail.movingSeconds,
+            movingSeconds: firstTime == nil || !timed ? nil
+                : movingSeconds + tail.movingSeconds + (deviceBridgeIsOpen(at: nil) ? deviceSinceFix.movingSeconds : 0),
             distanceMeters: distanceMeters(tailMeters: tail.distanceMeters),
             receivedLocationCount: receivedLocations,
             locationCount: route.locationCount,

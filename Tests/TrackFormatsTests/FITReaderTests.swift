@@ -19,7 +19,7 @@ import WorkoutSamples
         "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit",
         "ride-wahoo-elemnt-bolt-hr.fit", "patho-garmin-virb-ultra30-zero-timestamps.fit",
         "patho-srm-null-island-start.fit", "large-garmin-fr910xt-run-20k-records.fit",
-        "run-garmin-footpod-compressed-speed-distance.fit",
+        "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit",
     ]
 
     static func close(_ a: Double?, _ b: Any?, tolerance: Double = 1e-6) -> Bool {
