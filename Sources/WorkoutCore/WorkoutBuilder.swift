@@ -108,13 +108,13 @@ public struct WorkoutBuilder: Sendable {
     private var deviceDistanceMeters = 0.0
     /// The device's distance counted where the route had no fix (default mode): before the route's first
     /// fix (a watch that counts distance by its accelerometer or a foot pod until GPS has a fix), and over
-    /// each stretch without a fix longer than the activity's ``ActivityRules/gapPauseSeconds`` (GPS lost
+    /// each stretch without a fix that ``deviceBridgeIsOpen(at:)`` lets count (GPS lost
     /// indoors or in a tunnel, the device counting on). The route's distance goes on from it
     /// (``routeDistanceMeters``), so those metres are kept and the distance does not fall back to 0 when the
     /// first fix comes.
     private var deviceMetersWithoutFixes = 0.0
     /// The device's distance and moving time since the route's latest fix, and the time of its latest
-    /// reading: they count (``deviceBridgeIsOpen``) once the stretch without a fix is longer than the
+    /// reading: they count (``deviceBridgeIsOpen(at:)``) once the readings have gone on for longer than the
     /// activity's ``ActivityRules/gapPauseSeconds``, in place of the straight line to the next fix.
     private var deviceSinceFix = (meters: 0.0, movingSeconds: 0.0, latestTime: -Double.infinity)
     /// Whether the next device distance step follows a pause or a new segment (or is the first).
@@ -794,12 +794,16 @@ public struct WorkoutBuilder: Sendable {
     }
 
     /// Whether the device's distance since the route's latest fix counts: the route has a fix, the device
-    /// counted on after it (default mode), and the stretch without a fix, to `time` (the next fix's, else the
-    /// device's latest reading), is longer than the activity's ``ActivityRules/gapPauseSeconds``. A shorter
-    /// stretch is crossed by the route (the straight line to the next fix, as any step).
+    /// counted on after it (default mode) for longer than the activity's ``ActivityRules/gapPauseSeconds``,
+    /// and its readings go on to within that of `time` (the next fix's; `nil`: the workout so far). A
+    /// shorter stretch is crossed by the route (the straight line to the next fix, as any step), and so is
+    /// one whose readings stop well before the next fix: the device did not count the way across.
     private func deviceBridgeIsOpen(at time: Double?) -> Bool {
         guard deviceSinceFix.meters > 0, let last = lastAcceptedFix?.time else { return false }
-        return max(time ?? -.infinity, deviceSinceFix.latestTime) - last > options.effectiveRules.gapPauseSeconds
+        let gap = options.effectiveRules.gapPauseSeconds
+        guard deviceSinceFix.latestTime - last > gap else { return false }
+        guard let time else { return true }
+        return time - deviceSinceFix.latestTime <= gap
     }
 
     /// The device's distance and moving time over the stretch without a fix that `fix` ends count in place
@@ -1303,9 +1307,9 @@ extension WorkoutBuilder: TrackSampleSink {
 extension WorkoutBuilder {
     /// Distance so far, metres: the route's (its segments plus the open chord of the default mode) and, in
     /// the default mode, the distance the device measured itself (``/WorkoutSamples/DistanceSample``) where
-    /// the route had no fix: before its first fix, and over each stretch without a fix longer than the
-    /// activity's ``ActivityRules/gapPauseSeconds`` (in place of the straight line across); for a workout
-    /// without any accepted fix, the device's distance.
+    /// the route had no fix: before its first fix, and over each stretch without a fix whose readings last
+    /// longer than the activity's ``ActivityRules/gapPauseSeconds`` (in place of the straight line across);
+    /// for a workout without any accepted fix, the device's distance.
     public var distanceMeters: Double {
         distanceMeters(tailMeters: smoothingTail.distanceMeters)
     }

@@ -76,8 +76,29 @@ struct DeviceDistanceWithoutFixesTests {
         #expect(abs(m.distanceMeters - truth) <= 5, "\(m.distanceMeters) m, truth \(truth) m")
         let moving = try #require(m.movingSeconds)
         #expect(abs(moving - 900) <= 4, "\(moving) s moving")
-        // The splits see the device's metres too: the third kilometre ends on the fixes after the stretch.
-        #expect(summary.analysis.splits.kilometers.count == 3)
+        // The splits see the device's metres too (the fixes after the stretch carry them).
+        let splitMeters = summary.analysis.splits.kilometers.map(\.figures.distanceMeters).reduce(0, +)
+        #expect(abs(splitMeters - truth) <= 5, "the splits add up to \(splitMeters) m")
+    }
+
+    /// Readings that stop well before the next fix (a few records without a position, then no record for
+    /// minutes) did not count the way across: the route crosses to the next fix by the straight line, as
+    /// before, whatever the readings counted.
+    @Test func readingsThatStopLongBeforeTheNextFixLeaveTheCrossingToTheRoute() throws {
+        var samples: [Sample] = []
+        var path: [(latitude: Double, longitude: Double)] = []
+        func fix(_ second: Int) {
+            let latitude = 46.0 + 3 * Double(second) / Self.metersPerDegreeLatitude
+            path.append((latitude, 7.0))
+            samples.append(.location(LocationSample(time: Self.start + Double(second), latitude: latitude, longitude: 7.0)))
+        }
+        for second in 0..<300 { fix(second) }
+        // 80 s of readings (longer than the gap threshold), then nothing until a fix 221 s after the last.
+        for second in 300..<380 { samples.append(.distance(DistanceSample(time: Self.start + Double(second), cumulativeMeters: 3 * Double(second)))) }
+        for second in 600..<900 { fix(second) }
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(abs(summary.metrics.distanceMeters - truth) <= 0.005 * truth, "\(summary.metrics.distanceMeters) m, truth \(truth) m")
     }
 
     /// A stretch without fixes no longer than the gap threshold (running: 60 s) is crossed by the route: the
