@@ -95,8 +95,9 @@ struct GPXParseState: XMLSAXState, ~Copyable {
     let fileName: String
     /// Whether an optional value that does not parse is an error (else it is dropped and counted).
     let strict: Bool
+    var readsStrictly: Bool { strict }
     /// Optional values dropped because they did not parse, by element name.
-    private(set) var skippedFields: [String: SkippedField] = [:]
+    var skippedFields: [String: SkippedField] = [:]
     /// The parser, for positions and `xmlStopParser`; set right after the context is created.
     var parser: xmlParserCtxtPtr?
     /// Lines (and, on the first line, columns) of leading white space skipped before libxml2 saw the input.
@@ -147,12 +148,19 @@ struct GPXParseState: XMLSAXState, ~Copyable {
 
     mutating func startElement(
         name: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>? = nil,
         uri: UnsafePointer<UInt8>?,
         attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard !failed else { return stop() }
         guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
+        // Inside an ignored element nothing is read: only the outermost element with an undeclared prefix counts.
+        if parent != .ignored, undeclaredPrefix(prefix, name: name, uri: uri) {
+            stack.append(.ignored)
+            collecting = false
+            return
+        }
         var node = GPXNode.ignored
         switch parent {
         case .gpx:
@@ -461,10 +469,10 @@ extension GPXParseState {
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+        handler.startElementNs = { context, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
             context.assumingMemoryBound(to: GPXParseState.self).pointee.startElement(
-                name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
+                name: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
             )
         }
         handler.endElementNs = { context, _, _, _ in

@@ -179,7 +179,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private(set) var creatorName: String?
     private(set) var totals = TCXDeviceTotals()
     private(set) var laps: [DeviceLap] = []
-    private(set) var skippedFields: [String: SkippedField] = [:]
+    var skippedFields: [String: SkippedField] = [:]
+    var readsStrictly: Bool { options.strict }
 
     private var stack = ContiguousArray<TCXNode>()
     private var collecting = false
@@ -210,12 +211,19 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     mutating func startElement(
         name: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>? = nil,
         uri: UnsafePointer<UInt8>?,
         attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard error == nil else { return stop() }
         guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
+        // Inside an ignored element nothing is read: only the outermost element with an undeclared prefix counts.
+        if parent != .ignored, undeclaredPrefix(prefix, name: name, uri: uri) {
+            stack.append(.ignored)
+            collecting = false
+            return
+        }
         var node = TCXNode.ignored
         switch parent {
         case .root:
@@ -628,10 +636,10 @@ extension TCXParseState {
     static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+        handler.startElementNs = { context, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
             context.assumingMemoryBound(to: TCXParseState.self).pointee.startElement(
-                name: localName, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
+                name: localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount), attributes: attributes
             )
         }
         handler.endElementNs = { context, _, _, _ in

@@ -18,6 +18,10 @@ protocol XMLSAXState: ~Copyable {
     var skippedColumns: Int { get set }
     /// The first error; once set, every callback stops the parser and returns.
     var error: TrackFormatError? { get set }
+    /// Whether an optional field that does not parse is an error (`--strict`), rather than dropped and counted.
+    var readsStrictly: Bool { get }
+    /// Optional fields dropped so far, by name (``TrackReadReport/skippedFields``).
+    var skippedFields: [String: SkippedField] { get set }
     /// The error for an input that holds only white space (`empty document: no gpx element`).
     static var emptyDocumentMessage: String { get }
     /// A SAX2 handler whose callbacks forward to the state passed as user data.
@@ -58,6 +62,11 @@ extension XMLSAXState where Self: ~Copyable {
     mutating func libraryError(_ reported: xmlErrorPtr) {
         let value = reported.pointee
         guard error == nil, value.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        // An element whose prefix is not declared (a converter's `<gpxdata:cadence>` without its `xmlns`):
+        // libxml2 goes on, giving the element no namespace; ``undeclaredPrefix(_:name:)`` drops it and
+        // counts it. An attribute's undeclared prefix (`str3`, the element) stays an error.
+        if !readsStrictly, value.domain == Int32(XML_FROM_NAMESPACE.rawValue),
+           value.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue), value.str3 == nil { return }
         let message = value.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? ""
         let where_ = value.line > 0
             ? position(line: Int(value.line), column: max(1, Int(value.int2)))
@@ -67,6 +76,17 @@ extension XMLSAXState where Self: ~Copyable {
             position: where_,
             message: message.isEmpty ? "malformed XML (libxml2 error \(value.code))" : message
         )
+    }
+
+    /// Whether the element being started has a prefix no `xmlns` declares (libxml2 gives it a prefix and no
+    /// namespace): optional data written without its declaration. It is dropped with its content and
+    /// counted in ``skippedFields`` as `prefix:name` (the caller ignores it); with ``readsStrictly`` it is
+    /// left to libxml2's error.
+    mutating func undeclaredPrefix(_ prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool {
+        guard let prefix, uri == nil, !readsStrictly else { return false }
+        SkippedField.note("\(String(cString: prefix)):\(String(cString: name))", at: currentPosition(),
+                          value: nil, in: &skippedFields)
+        return true
     }
 
     /// `<!DOCTYPE …`: an internal subset (`[`) is refused before libxml2 parses its declarations (see

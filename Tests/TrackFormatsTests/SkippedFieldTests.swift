@@ -30,6 +30,46 @@ struct SkippedFieldTests {
         #expect(report.skippedFields["hr"]?.firstValue == "--")
     }
 
+    /// An element whose prefix no `xmlns` declares (a converter's `<gpxdata:cadence>` in a Strava export
+    /// from mapstogpx.com, 4,040 points, in sports-lib's test files) is optional data: dropped with its
+    /// content and counted as `prefix:name`, the points kept. It refused the whole file before (exit 65,
+    /// "Namespace prefix gpxdata on cadence is not defined"); `strict` still does, and an attribute's
+    /// undeclared prefix stays an error.
+    @Test func gpxDropsElementsWithAnUndeclaredPrefix() throws {
+        let text = gpx11("""
+            <trk><trkseg>
+            <trkpt lat="47.1" lon="8.5"><time>2024-05-01T07:00:00Z</time><extensions><gpxdata:cadence>43</gpxdata:cadence><cadence>44</cadence></extensions></trkpt>
+            <trkpt lat="47.1001" lon="8.5"><time>2024-05-01T07:00:01Z</time><extensions><gpxdata:cadence>45</gpxdata:cadence><gpxdata:hr>150</gpxdata:hr></extensions></trkpt>
+            </trkseg></trk>
+            """)
+        let (report, sink) = try GPXTestReading.read(text)
+        #expect(sink.locations.count == 2)
+        #expect(sink.samples.compactMap { if case .cadence(let c) = $0 { c.perMinute } else { nil } } == [44])
+        #expect(sink.samples.filter { if case .heartRate = $0 { true } else { false } }.isEmpty)
+        #expect(report.skippedFields.mapValues(\.count) == ["gpxdata:cadence": 2, "gpxdata:hr": 1])
+        #expect(report.skippedFields["gpxdata:cadence"]?.firstPosition.line == 4)
+        let strict = try #require(GPXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
+        #expect(strict.message == "Namespace prefix gpxdata on cadence is not defined")
+        #expect(strict.position.line == 4)
+        let attribute = gpx11(#"<trk><trkseg><trkpt lat="1" lon="2" gpxdata:x="3"/></trkseg></trk>"#)
+        #expect(GPXTestReading.formatError(attribute)?.message.contains("Namespace prefix gpxdata for x") == true)
+    }
+
+    /// The same in TCX: an undeclared prefix on an extension element drops the element, not the file.
+    @Test func tcxDropsElementsWithAnUndeclaredPrefix() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running"><Lap StartTime="2020-01-01T00:00:00Z"><Track>
+            <Trackpoint><Time>2020-01-01T00:00:00Z</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position><Extensions><ns3:TPX><ns3:Speed>3</ns3:Speed></ns3:TPX></Extensions></Trackpoint>
+            </Track></Lap></Activity></Activities></TrainingCenterDatabase>
+            """
+        let (report, sink) = try TCXTestReading.read(text)
+        #expect(sink.locations.count == 1)
+        #expect(sink.locations.first?.speedMetersPerSecond == nil)
+        #expect(report.skippedFields.mapValues(\.count) == ["ns3:TPX": 1])
+        #expect(TCXTestReading.formatError(text, options: TrackReadOptions(strict: true)) != nil)
+    }
+
     @Test func strictGPXRefusesTheFirstUnparseableValue() throws {
         let text = gpx11("<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><speed>n/a</speed></trkpt>\n</trkseg></trk>")
         let error = try #require(GPXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
