@@ -739,18 +739,11 @@ public struct WorkoutBuilder: Sendable {
     private mutating func beginMeasuredSegment() {
         // The smoothed points still in the window, then the last, short chord of the segment count.
         drainSmoother()
-        route.addDistance(pendingChordMeters)
-        pendingChordMeters = 0
-        smoother.reset()
+        restartMeasuring()
         elevation.resetSmoothing()
         settleAltitudes()
-        previousMeasuredPoint = nil
-        standingPlace = nil
-        lastSmoothedPoint = nil
-        previousSmoothedPoint = nil
         previousFix = nil
         stepSpeeds.reset()
-        physiology.resetMovement()
     }
 
     /// After an unrecorded gap of `seconds`: the segment goes on across it (the next fix crosses it), unless
@@ -781,10 +774,16 @@ public struct WorkoutBuilder: Sendable {
         guard options.filterMode == .default, fix.time != nil else { return }
         drainSmoother()
         guard let from = lastSmoothedPoint else { return }
-        route.addDistance(pendingChordMeters)
-        pendingChordMeters = 0
+        restartMeasuring()
         route.addDistance(Ellipsoid.wgs84.distanceMeters(
             latitude1: from.latitude, longitude1: from.longitude, latitude2: fix.latitude, longitude2: fix.longitude))
+    }
+
+    /// After the smoothed points were taken (``drainSmoother()``): the open chord counts, and measuring
+    /// starts afresh at the next fix (smoother, chord, standing place and movement forgotten).
+    private mutating func restartMeasuring() {
+        route.addDistance(pendingChordMeters)
+        pendingChordMeters = 0
         smoother.reset()
         previousMeasuredPoint = nil
         standingPlace = nil
@@ -814,16 +813,9 @@ public struct WorkoutBuilder: Sendable {
         nextFixCrossesGap = false
         previousFix = nil
         drainSmoother()
-        route.addDistance(pendingChordMeters)
-        pendingChordMeters = 0
+        restartMeasuring()
         deviceMetersWithoutFixes += deviceSinceFix.meters
         movingSeconds += deviceSinceFix.movingSeconds
-        smoother.reset()
-        previousMeasuredPoint = nil
-        standingPlace = nil
-        lastSmoothedPoint = nil
-        previousSmoothedPoint = nil
-        physiology.resetMovement()
     }
 
     // MARK: The measuring stage

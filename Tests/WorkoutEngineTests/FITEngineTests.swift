@@ -205,6 +205,13 @@ import WorkoutSamples
         #expect(summary.damage == nil)
     }
 
+    /// The last record's distance as fitdecode reads it (`lastDistanceMeters` in `Tests/Reference/fit-reference.json`).
+    static func lastRecordDistanceMeters(_ file: String) throws -> Double {
+        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
+        return try #require((object?[file]?["lastDistanceMeters"] as? NSNumber)?.doubleValue)
+    }
+
     /// A foot pod's `compressed_speed_distance` (python-fitparse's test file): the distance its 12-bit values
     /// accumulate to, as fitdecode reads the last record (10,248.6875 m; the session states 10,248.67 m).
     /// Before, the run read 0 m.
@@ -212,9 +219,7 @@ import WorkoutSamples
     func compressedSpeedDistance() throws {
         let file = "run-garmin-footpod-compressed-speed-distance.fit"
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
-        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
-        let last = try #require((object?[file]?["lastDistanceMeters"] as? NSNumber)?.doubleValue)
+        let last = try Self.lastRecordDistanceMeters(file)
         #expect(abs(summary.metrics.distanceMeters - last) < 1e-9, "\(summary.metrics.distanceMeters) m, fitdecode \(last) m")
         #expect(summary.metrics.averageSpeedMetersPerSecond != nil)
     }
@@ -227,9 +232,7 @@ import WorkoutSamples
     func distanceBeforeTheFirstFix() throws {
         let file = "ride-garmin-edge500-late-gps-4laps.fit"
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(file).path)
-        let url = TestPaths.repositoryRoot.appendingPathComponent("Tests/Reference/fit-reference.json")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: Any]]
-        let last = try #require((object?[file]?["lastDistanceMeters"] as? NSNumber)?.doubleValue)
+        let last = try Self.lastRecordDistanceMeters(file)
         #expect(abs(summary.metrics.distanceMeters - last) <= 0.005 * last, "\(summary.metrics.distanceMeters) m, the file \(last) m")
         let first = try #require(summary.analysis.laps.first?.figures.distanceMeters)
         let device = try #require(summary.analysis.laps.first?.device?.distanceMeters)
