@@ -154,13 +154,14 @@ struct GPXParseState: XMLSAXState, ~Copyable {
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard !failed else { return stop() }
-        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
-        // Inside an ignored element nothing is read: only the outermost element with an undeclared prefix counts.
-        if parent != .ignored, undeclaredPrefix(prefix, name: name, uri: uri) {
+        if prefix != nil, uri == nil,
+           undeclaredPrefix(prefix, name: name, uri: uri, insideExtensions: stack.contains(.extensions),
+                            countsAsSkipped: stack.last == .extensions) {
             stack.append(.ignored)
             collecting = false
             return
         }
+        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
         var node = GPXNode.ignored
         switch parent {
         case .gpx:

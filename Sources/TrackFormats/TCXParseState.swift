@@ -217,13 +217,14 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         guard error == nil else { return stop() }
-        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
-        // Inside an ignored element nothing is read: only the outermost element with an undeclared prefix counts.
-        if parent != .ignored, undeclaredPrefix(prefix, name: name, uri: uri) {
+        if prefix != nil, uri == nil,
+           undeclaredPrefix(prefix, name: name, uri: uri, insideExtensions: stack.contains(.extensions),
+                            countsAsSkipped: stack.last == .extensions) {
             stack.append(.ignored)
             collecting = false
             return
         }
+        guard let parent = stack.last else { return startRoot(name: name, uri: uri) }
         var node = TCXNode.ignored
         switch parent {
         case .root:

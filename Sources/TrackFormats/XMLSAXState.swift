@@ -63,8 +63,9 @@ extension XMLSAXState where Self: ~Copyable {
         let value = reported.pointee
         guard error == nil, value.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         // An element whose prefix is not declared (a converter's `<gpxdata:cadence>` without its `xmlns`):
-        // libxml2 goes on, giving the element no namespace; ``undeclaredPrefix(_:name:)`` drops it and
-        // counts it. An attribute's undeclared prefix (`str3`, the element) stays an error.
+        // libxml2 goes on, giving the element no namespace; ``undeclaredPrefix(_:name:uri:insideExtensions:countsAsSkipped:)``
+        // drops and counts it, or fails, where it starts. An attribute's undeclared prefix (`str3`, the
+        // element) stays an error.
         if !readsStrictly, value.domain == Int32(XML_FROM_NAMESPACE.rawValue),
            value.code == Int32(XML_NS_ERR_UNDEFINED_NAMESPACE.rawValue), value.str3 == nil { return }
         let message = value.message.map { String(cString: $0).trimmingASCIIWhitespace() } ?? ""
@@ -79,13 +80,20 @@ extension XMLSAXState where Self: ~Copyable {
     }
 
     /// Whether the element being started has a prefix no `xmlns` declares (libxml2 gives it a prefix and no
-    /// namespace): optional data written without its declaration. It is dropped with its content and
-    /// counted in ``skippedFields`` as `prefix:name` (the caller ignores it); with ``readsStrictly`` it is
-    /// left to libxml2's error.
-    mutating func undeclaredPrefix(_ prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool {
+    /// namespace). Inside a trackpoint's extensions (`insideExtensions`) it is optional data: dropped with its
+    /// content, and counted in ``skippedFields`` as `prefix:name` when it is the outermost such element
+    /// (`countsAsSkipped`: its parent is the extensions' container); the caller ignores it. Anywhere else
+    /// (the root, a `trkpt`, a `Lap`) the file is refused with libxml2's message, as it was before such
+    /// elements were dropped; with ``readsStrictly`` libxml2's own error does that everywhere.
+    mutating func undeclaredPrefix(_ prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?,
+                                   insideExtensions: Bool, countsAsSkipped: Bool) -> Bool {
         guard let prefix, uri == nil, !readsStrictly else { return false }
-        SkippedField.note("\(String(cString: prefix)):\(String(cString: name))", at: currentPosition(),
-                          value: nil, in: &skippedFields)
+        let prefixText = String(cString: prefix), nameText = String(cString: name)
+        if !insideExtensions {
+            fail("Namespace prefix \(prefixText) on \(nameText) is not defined", at: currentPosition())
+        } else if countsAsSkipped {
+            SkippedField.note("\(prefixText):\(nameText)", at: currentPosition(), value: nil, in: &skippedFields)
+        }
         return true
     }
 

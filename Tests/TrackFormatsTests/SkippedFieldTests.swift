@@ -55,6 +55,30 @@ struct SkippedFieldTests {
         #expect(GPXTestReading.formatError(attribute)?.message.contains("Namespace prefix gpxdata for x") == true)
     }
 
+    /// Outside a point's extensions an undeclared prefix is no optional value: the root, a `trkpt`, a `trk`
+    /// or an element of `metadata` still refuses the file, with libxml2's message.
+    @Test func gpxRefusesAnUndeclaredPrefixOutsideExtensions() throws {
+        let root = #"<?xml version="1.0"?><g:gpx version="1.1" creator="x"><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></g:gpx>"#
+        #expect(GPXTestReading.formatError(root)?.message == "Namespace prefix g on gpx is not defined")
+        let point = gpx11(#"<trk><trkseg><g:trkpt lat="1" lon="2"/></trkseg></trk>"#)
+        #expect(GPXTestReading.formatError(point)?.message == "Namespace prefix g on trkpt is not defined")
+        let metadata = gpx11("<metadata><g:keywords>run</g:keywords></metadata><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk>")
+        #expect(GPXTestReading.formatError(metadata)?.message == "Namespace prefix g on keywords is not defined")
+    }
+
+    /// A file cut short after a dropped element is still an error: the namespace error libxml2 went on
+    /// from hides nothing after it.
+    @Test func aTruncatedFileAfterADroppedElementIsStillAnError() throws {
+        let text = gpx11("""
+            <trk><trkseg>
+            <trkpt lat="47.1" lon="8.5"><extensions><gpxdata:cadence>43</gpxdata:cadence></extensions></trkpt>
+            <trkpt lat="47.2" lon="8.5">
+            """)
+        let cut = String(text.prefix(upTo: try #require(text.range(of: "</gpx>")).lowerBound))
+        let error = try #require(GPXTestReading.formatError(cut))
+        #expect(!error.message.contains("Namespace"), "\(error.message)")
+    }
+
     /// The same in TCX: an undeclared prefix on an extension element drops the element, not the file.
     @Test func tcxDropsElementsWithAnUndeclaredPrefix() throws {
         let text = """
@@ -67,7 +91,11 @@ struct SkippedFieldTests {
         #expect(sink.locations.count == 1)
         #expect(sink.locations.first?.speedMetersPerSecond == nil)
         #expect(report.skippedFields.mapValues(\.count) == ["ns3:TPX": 1])
-        #expect(TCXTestReading.formatError(text, options: TrackReadOptions(strict: true)) != nil)
+        let strict = try #require(TCXTestReading.formatError(text, options: TrackReadOptions(strict: true)))
+        #expect(strict.message == "Namespace prefix ns3 on TPX is not defined")
+        // Outside a trackpoint's extensions: the file is refused.
+        let lap = text.replacingOccurrences(of: "<Lap StartTime", with: "<ns3:Lap StartTime").replacingOccurrences(of: "</Lap>", with: "</ns3:Lap>")
+        #expect(TCXTestReading.formatError(lap)?.message == "Namespace prefix ns3 on Lap is not defined")
     }
 
     @Test func strictGPXRefusesTheFirstUnparseableValue() throws {
