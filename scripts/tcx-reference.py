@@ -7,7 +7,7 @@ Usage (the committed output was made from the repository root with):
         > Tests/TrackFormatsTests/References/tcx-reference.json
 
 Per file (keyed by file name): trackpoint counts (all, with a position, with heart rate, cadence, distance,
-TPX speed, watts, run cadence), Track elements, the first and last trackpoint time (seconds since 1970),
+TPX speed, watts, run cadence), Track elements and the segments they make, the first and last trackpoint time (seconds since 1970),
 the activity's sport, the Creator's name, and per lap its start time, TotalTimeSeconds, DistanceMeters,
 Calories, average and maximum heart rate, TriggerMethod, the number of its trackpoints and its last
 trackpoint time. Leading white space before the XML declaration (Polar exports) is stripped first,
@@ -44,16 +44,22 @@ def describe(path):
     data = open(path, "rb").read().lstrip(b" \t\r\n")
     root = ET.fromstring(data)
     counts = dict(trackpoints=0, withPosition=0, heartRate=0, cadence=0, distance=0, speed=0, watts=0,
-                  runCadence=0, tracks=0)
+                  runCadence=0, tracks=0, segments=0)
     first = last = None
     laps = []
     activities = root.findall(f"{TCX}Activities/{TCX}Activity")
     for activity in activities:
+        activity_had_track = False
         for lap in activity.findall(TCX + "Lap"):
             lap_points = 0
             lap_last = None
-            for track in lap.findall(TCX + "Track"):
+            for index, track in enumerate(lap.findall(TCX + "Track")):
                 counts["tracks"] += 1
+                # A segment starts at an activity's first Track and at a lap's second or later one; a lap's
+                # first Track after an earlier lap's goes on with the segment.
+                if index > 0 or not activity_had_track:
+                    counts["segments"] += 1
+                activity_had_track = True
                 for point in track.findall(TCX + "Trackpoint"):
                     counts["trackpoints"] += 1
                     lap_points += 1

@@ -175,6 +175,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private var sawActivityTrackpoint = false
     /// Whether the reader is inside a `Course` it reads.
     private var inCourse = false
+    /// `Track`s opened in the current `Lap`, and whether an earlier `Lap` of the current `Activity` had one:
+    /// a lap's first `Track` after an earlier lap's continues that lap's segment (see ``lapChild(_:)``).
+    private var tracksInLap = 0
+    private var activityHadTrack = false
     /// The first `Activity/Creator/Name`.
     private(set) var creatorName: String?
     private(set) var totals = TCXDeviceTotals()
@@ -248,6 +252,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         case .activities:
             if isTCX(uri), matches(name, "Activity") {
                 node = .activity
+                activityHadTrack = false
                 startActivity(attributeCount: attributeCount, attributes: attributes)
             }
         case .activity:
@@ -348,7 +353,17 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         switch name[0] {
         case UInt8(ascii: "T"):
             if matches(name, "Track") {
-                pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                // The schema puts a `Track` inside a `Lap`, so a device that records on across a lap (a
+                // Forerunner's auto lap every kilometre) still starts a new `Track` with each lap: that
+                // boundary is the lap's, not a break in the recording, and the lap's first `Track` goes on
+                // with the segment (a gap there is the engine's to judge by its time, as any). A second
+                // `Track` in one lap is one after the timer was stopped: a new segment, as is an activity's
+                // first.
+                if tracksInLap > 0 || !activityHadTrack {
+                    pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+                }
+                tracksInLap += 1
+                activityHadTrack = true
                 flushLapEnd(nextStart: lap.startTime)
                 return .track
             }
@@ -421,6 +436,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     private mutating func startLap(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         lap = TCXLapValues()
+        tracksInLap = 0
         guard let value = attribute("StartTime", count: attributeCount, attributes: attributes) else { return }
         let trimmed = XMLTextBuffer.trim(value)
         guard trimmed.count > 0 else { return }
@@ -582,9 +598,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// the lap, so its timer ends before its last trackpoint; the last lap; a `StartTime` that disagrees) it
     /// goes at the last trackpoint, and a lap without a timed trackpoint ends at the latest sample (an
     /// untimed event), so a `StartTime` the file gets wrong (years on) cannot move the clock.
-    /// Called when the next `Lap`'s first `Track` has opened its segment (or at that lap's end, without a
-    /// `Track`), and at the end of an `Activity`. After the segment marker, so the engine pauses the gap
-    /// between the `Track`s from the last trackpoint and the timed lap event resumes at the lap's end (an
+    /// Called when the next `Lap`'s first `Track` opens (or at that lap's end, without a `Track`), and at
+    /// the end of an `Activity`. After a segment marker that `Track` emits (see ``lapChild(_:)``), so the
+    /// engine pauses the gap from the last trackpoint and the timed lap event resumes at the lap's end (an
     /// event before the marker moved the pause's start onto the next trackpoint's time, which then counted
     /// as recorded while paused).
     private mutating func flushLapEnd(nextStart: Double?) {

@@ -68,7 +68,7 @@ func tcx(_ body: String, extraNamespaces: String = "") -> String {
 /// `Tests/TrackFormatsTests/References/tcx-reference.json`.
 struct TCXReference: Decodable {
     struct Counts: Decodable {
-        var trackpoints, withPosition, heartRate, cadence, distance, speed, watts, runCadence, tracks: Int
+        var trackpoints, withPosition, heartRate, cadence, distance, speed, watts, runCadence, tracks, segments: Int
     }
     struct Lap: Decodable {
         var startTime: Double?

@@ -59,6 +59,64 @@ struct TCXSummaryTests {
         #expect(distanceLine.contains("[device: \(DisplayFormatting.fixed(distance / 1000, digits: 2)) km]"))
     }
 
+    /// The positions of a TCX file's trackpoints in document order, read by a regular expression (not by
+    /// the reader under test).
+    static func positions(_ text: String) throws -> (latitudes: [Double], longitudes: [Double]) {
+        let pattern = try NSRegularExpression(pattern: "<LatitudeDegrees>([^<]+)</LatitudeDegrees>\\s*<LongitudeDegrees>([^<]+)</LongitudeDegrees>")
+        var latitudes: [Double] = [], longitudes: [Double] = []
+        let ns = text as NSString
+        for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            latitudes.append(try #require(Double(ns.substring(with: match.range(at: 1)).trimmingCharacters(in: .whitespaces))))
+            longitudes.append(try #require(Double(ns.substring(with: match.range(at: 2)).trimmingCharacters(in: .whitespaces))))
+        }
+        return (latitudes, longitudes)
+    }
+
+    /// A Forerunner writes one `Track` per lap while it records on (the schema nests a `Track` in its `Lap`):
+    /// the lap boundaries are not breaks in the recording, so the file is one segment, and with
+    /// `--filter none` its distance is the plain geodesic sum over every trackpoint (PROJ's `geod`),
+    /// the 19.8 m across the two lap boundaries included.
+    @Test func lapBoundariesDoNotBreakTheRecording() throws {
+        let url = TestPaths.sampleTrack("run-garmin-fr410-hr-3laps.tcx")
+        let (latitudes, longitudes) = try Self.positions(String(contentsOf: url, encoding: .utf8))
+        let reference = try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: longitudes).reduce(0, +)
+        let plain = try WorkoutSummary(contentsOfTrack: url.path, options: WorkoutOptions(filterMode: .none))
+        #expect(plain.metrics.segmentCount == 1)
+        #expect(plain.metrics.lapCount == 3)
+        #expect(plain.metrics.distanceMeters.isApproximatelyEqual(to: reference, relativeTolerance: 1e-9), "\(plain.metrics.distanceMeters) m against \(reference) m")
+    }
+
+    /// A second `Track` in one lap follows a stop of the device's timer: it starts a segment, and the way
+    /// across is not counted; a lap's first `Track` after an earlier lap's goes on with the segment.
+    @Test func aSecondTrackInALapStartsASegment() throws {
+        let t0 = 1_700_000_000.0
+        func point(_ seconds: Double, _ northMeters: Double) -> String {
+            let latitude = 46.5 + northMeters / 111_150
+            return "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: t0 + seconds)!)</Time><Position><LatitudeDegrees>\(latitude)</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position></Trackpoint>"
+        }
+        let points = [(0.0, 0.0), (5, 15), (10, 30), (14, 42), (19, 57), (200, 300), (205, 315)]
+        let tcx = """
+        <?xml version="1.0"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running">
+          <Lap StartTime="\(ISO8601Text.string(secondsSince1970: t0)!)"><TotalTimeSeconds>12</TotalTimeSeconds>
+            <Track>\(points[0...2].map { point($0.0, $0.1) }.joined())</Track></Lap>
+          <Lap StartTime="\(ISO8601Text.string(secondsSince1970: t0 + 12)!)"><TotalTimeSeconds>20</TotalTimeSeconds>
+            <Track>\(points[3...4].map { point($0.0, $0.1) }.joined())</Track>
+            <Track>\(points[5...6].map { point($0.0, $0.1) }.joined())</Track></Lap>
+        </Activity></Activities></TrainingCenterDatabase>
+        """
+        let directory = try TestPaths.temporaryDirectory("tcx-tracks")
+        let url = directory.appendingPathComponent("tracks.tcx")
+        try tcx.write(to: url, atomically: true, encoding: .utf8)
+        let (latitudes, longitudes) = try Self.positions(tcx)
+        let steps = try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: longitudes)
+        // Every step but the one into the second Track of the second lap.
+        let reference = steps.enumerated().filter { $0.offset != 4 }.map(\.element).reduce(0, +)
+        let plain = try WorkoutSummary(contentsOfTrack: url.path, options: WorkoutOptions(filterMode: .none))
+        #expect(plain.metrics.segmentCount == 2)
+        #expect(plain.metrics.distanceMeters.isApproximatelyEqual(to: reference, relativeTolerance: 1e-9), "\(plain.metrics.distanceMeters) m against \(reference) m")
+    }
+
     /// Formats that state nothing about the device give `"device": null`, and no device figures in text.
     @Test func gpxHasNoDeviceObject() throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path)
