@@ -358,8 +358,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
                 // boundary is the lap's, not a break in the recording, and the lap's first `Track` goes on
                 // with the segment (a gap there is the engine's to judge by its time, as any). A second
                 // `Track` in one lap is one after the timer was stopped: a new segment, as is an activity's
-                // first.
-                if tracksInLap > 0 || !activityHadTrack {
+                // first, and a lap's first when the device's timer stopped between the laps (see
+                // ``timerStoppedBeforeLap``).
+                if tracksInLap > 0 || !activityHadTrack || timerStoppedBeforeLap {
                     pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
                 }
                 tracksInLap += 1
@@ -585,6 +586,21 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         totals.add(lap)
     }
 
+    /// The most the current lap's `StartTime` may follow the end of the device's timer in the lap before
+    /// (its `StartTime` + `TotalTimeSeconds`) for the two to be one run of the timer, seconds: a device writes
+    /// them to the second or less apart (the Forerunner 410 sample: +0.5 s and −0.8 s; Polar: equal); a
+    /// longer time is one the timer was stopped for (a rest, then Lap and Start).
+    static let maximumTimerStopBetweenLapsSeconds = 5.0
+
+    /// Whether the device's timer stopped between the lap that ended last and the current one (both state
+    /// their times); the current lap's first `Track` then starts a segment, and the engine pauses the gap.
+    private var timerStoppedBeforeLap: Bool {
+        guard let ended = endedLap, let start = ended.startTime, let seconds = ended.totalTime, let next = lap.startTime else {
+            return false
+        }
+        return next - (start + seconds) > Self.maximumTimerStopBetweenLapsSeconds
+    }
+
     /// The longest a lap's end may follow its last trackpoint, seconds: a device lap ends between its last
     /// trackpoint and the next lap's first (one sampling interval, at most a few seconds); a later time is a
     /// `StartTime` the file gets wrong, and must not move the clock.
@@ -599,10 +615,12 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// goes at the last trackpoint, and a lap without a timed trackpoint ends at the latest sample (an
     /// untimed event), so a `StartTime` the file gets wrong (years on) cannot move the clock.
     /// Called when the next `Lap`'s first `Track` opens (or at that lap's end, without a `Track`), and at
-    /// the end of an `Activity`. After a segment marker that `Track` emits (see ``lapChild(_:)``), so the
-    /// engine pauses the gap from the last trackpoint and the timed lap event resumes at the lap's end (an
-    /// event before the marker moved the pause's start onto the next trackpoint's time, which then counted
-    /// as recorded while paused).
+    /// the end of an `Activity`. When that `Track` starts a segment (the timer stopped between the laps, see
+    /// ``lapChild(_:)``), after its marker, so the engine pauses the gap from the last trackpoint and the
+    /// timed lap event resumes at the lap's end (an event before the marker moved the pause's start onto
+    /// the next trackpoint's time, which then counted as recorded while paused). When it goes on with the
+    /// segment, the event moves the running clock to the device's lap end, and the rest of the gap to the
+    /// next trackpoint is the engine's to judge as any gap.
     private mutating func flushLapEnd(nextStart: Double?) {
         guard let ended = endedLap else { return }
         endedLap = nil

@@ -23,11 +23,13 @@ import WorkoutSamples
 ///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
 /// - A `Track` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))`, the gap before
-///   it a pause, unless it is the first `Track` of a `Lap` after one that had a `Track`: the schema nests a
-///   `Track` in its `Lap`, so a device recording on across a lap boundary (a Garmin's auto lap) writes a
-///   new `Track` there, and that one goes on with the segment (the step across it counts, and a gap there
-///   is the engine's to judge by its time). A second `Track` in one `Lap` (after the timer was stopped)
-///   and an `Activity`'s first start a segment.
+///   it a pause, unless it is the first `Track` of a `Lap` when an earlier `Lap` of the same `Activity` had a
+///   `Track` and the device's timer ran on between the laps (the lap's `StartTime` within 5 s of the one
+///   before's `StartTime` + `TotalTimeSeconds`): the schema nests a `Track` in its `Lap`, so a device
+///   recording on across a lap boundary (a Garmin's auto lap) writes a new `Track` there, and that one goes
+///   on with the segment (the step across it counts, and a gap there is the engine's to judge by its
+///   time). A second `Track` in one `Lap` (after the timer was stopped), a lap's first after a timer stop
+///   between the laps, and an `Activity`'s first start a segment.
 /// - `Trackpoint` (`Time`, `Position/LatitudeDegrees` and `LongitudeDegrees`, `AltitudeMeters`,
 ///   `DistanceMeters`, `HeartRateBpm/Value`, `Cadence`, and in `Extensions` the ActivityExtension v2
 ///   `TPX` values `Speed`, `Watts` and `RunCadence`, whatever prefix the file binds): at its end tag, all

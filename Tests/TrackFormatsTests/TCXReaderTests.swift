@@ -106,6 +106,27 @@ struct TCXReaderTests {
         #expect(report.deviceLaps.allSatisfy { $0.ascentMeters == nil && $0.descentMeters == nil })
     }
 
+    /// Which `Track` starts a segment: an activity's first (a second `Activity`'s too), a lap's second, and a
+    /// lap's first when the device's timer stopped between the laps (the lap's `StartTime` 40 s after the lap
+    /// before's `StartTime` + `TotalTimeSeconds`); a lap's first after a lap the timer ran on from (1 s
+    /// apart) goes on with the segment.
+    @Test func segmentsFollowTheTimerNotTheLaps() throws {
+        func point(_ seconds: Int) -> String {
+            "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(seconds))!)</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint>"
+        }
+        func lap(_ start: Int, _ total: Int, _ tracks: [[Int]]) -> String {
+            "<Lap StartTime=\"\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(start))!)\"><TotalTimeSeconds>\(total)</TotalTimeSeconds>"
+                + tracks.map { "<Track>" + $0.map(point).joined() + "</Track>" }.joined() + "</Lap>"
+        }
+        let body = """
+        <Activity Sport="Running">\(lap(0, 100, [[0, 99]]))\(lap(101, 100, [[101, 200]]))\(lap(241, 60, [[241, 300]]))</Activity>
+        <Activity Sport="Running">\(lap(400, 100, [[400, 450], [460, 499]]))</Activity>
+        """
+        let (_, sink) = try TCXTestReading.read(tcx(body))
+        // Lap 1's Track; lap 3's (the timer stopped for 40 s); the second Activity's; its lap's second Track.
+        #expect(sink.segmentStarts == 4)
+    }
+
     @Test func sportsAreHandedOverAsWritten() throws {
         for sport in ["Running", "Biking", "Other"] {
             let (report, sink) = try TCXTestReading.read(tcx(#"<Activity Sport="\#(sport)"><Lap/></Activity>"#))
