@@ -81,7 +81,8 @@ struct TCXCommandTests {
         let geojson = try CLI.run(["export", path, "--to", "geojson"])
         #expect(geojson.status == 0)
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.standardOutput.utf8)) as? [String: Any])
-        #expect((collection["features"] as? [Any])?.count == 3)
+        // One feature per segment.
+        #expect((collection["features"] as? [Any])?.count == 1)
         let csv = try CLI.run(["export", path, "--to", "csv"])
         #expect(csv.status == 0)
         #expect(csv.standardOutput.split(whereSeparator: \.isNewline).count > 300)
