@@ -36,8 +36,9 @@ public import WorkoutSamples
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
-///   is more than 1 s earlier or there is no timestamp) with its trigger and `start_time`, and a
-///   ``/WorkoutSamples/DeviceLap`` in the report.
+///   is more than 1 s earlier, when there is no timestamp, or when the timestamp is not after the lap's
+///   start: a device that writes its summary at the head of the file dates it at the activity's start)
+///   with its trigger and `start_time`, and a ``/WorkoutSamples/DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
 ///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
 ///   creator's `device_info`: ``TrackReadReport/device``.
@@ -461,7 +462,14 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             let startTime = integer(FITProfile.lapStartTime)
             let elapsed = value(FITProfile.lapElapsed).map { $0 / 1000 }
             var end = time
-            if end == nil, let startTime, let elapsed { end = startTime + Int64(elapsed.rounded()) }
+            // A lap whose timestamp is not after its start, though its elapsed time is not zero, is dated by
+            // a device that writes its summary (activity, session, laps) at the head of the file, each with
+            // the activity's start as its timestamp (newer Garmins: an MTB ride in fit-parser's tests, its
+            // three laps all stamped 09:36:24): its end is its start plus its elapsed time.
+            let stampedAtStart = time.map { stamp in startTime.map { stamp <= $0 } ?? false } ?? false
+            if let startTime, let elapsed, end == nil || (stampedAtStart && elapsed > 0) {
+                end = startTime + Int64(elapsed.rounded())
+            }
             let trigger = integer(FITProfile.lapTrigger).flatMap(FITProfile.lapTrigger)
             if report.deviceLaps.count < Self.maximumDeviceLaps {
                 report.deviceLaps.append(DeviceLap(
@@ -481,7 +489,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // Forerunner 910XT's last lap 12 min after its stop_all, an Edge 530's 13 s), and the device's
             // lap does not run on to it.
             var endSeconds = end.flatMap { seconds(fromFIT: $0) }
-            if let startTime, let elapsed, let time, elapsed >= 0, Double(startTime) + elapsed < Double(time) - 1,
+            if let startTime, let elapsed, let time, elapsed >= 0,
+               Double(startTime) + elapsed < Double(time) - 1 || (stampedAtStart && elapsed > 0),
                let start = seconds(fromFIT: startTime) {
                 endSeconds = start + elapsed
             }

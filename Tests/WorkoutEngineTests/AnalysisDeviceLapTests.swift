@@ -69,7 +69,8 @@ struct AnalysisFITDeviceLapTests {
     /// FIT files with laps: those in `SampleTracks/`, then those only in `../shared/tracks/`.
     static let bundled = ["ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
                           "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit",
-                          "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit"]
+                          "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit",
+                          "run-garmin-summary-first-12laps.fit"]
     static let shared = ["large-garmin-fr910xt-run-20k-records.fit", "patho-garmin-virb-ultra30-zero-timestamps.fit",
                          "ride-wahoo-elemnt-bolt-hr.fit"]
 

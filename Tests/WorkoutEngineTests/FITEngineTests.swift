@@ -191,6 +191,7 @@ import WorkoutSamples
         "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
         "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit", "ride-wahoo-elemnt-bolt-hr.fit",
         "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit",
+        "run-garmin-summary-first-12laps.fit", "ride-garmin-mtb-slow-climbs-summary-first.fit",
         "large-garmin-fr910xt-run-20k-records.fit",
     ])
     func runningTimeIsTimerTime(_ file: String) throws {

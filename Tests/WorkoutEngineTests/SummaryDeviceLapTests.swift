@@ -22,7 +22,8 @@ struct SummaryDeviceLapTests {
     @Test(arguments: ["ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
                       "run-polar-marathon-nogps-44laps.fit", "run-polar-treadmill-12km.fit",
                       "large-garmin-fr910xt-run-20k-records.fit", "ride-wahoo-elemnt-bolt-hr.fit",
-                      "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit"])
+                      "run-garmin-footpod-compressed-speed-distance.fit", "ride-garmin-edge500-late-gps-4laps.fit",
+                      "run-garmin-summary-first-12laps.fit", "ride-garmin-mtb-slow-climbs-summary-first.fit"])
     func fitLapsCarryTheFilesOwnTotals(file: String) throws {
         guard let path = FITEngineTests.path(file) else {
             print("skipped: \(file) is neither in SampleTracks nor in ../shared/tracks")

@@ -20,8 +20,8 @@ enum StoreConformance {
         let (store, location) = try await backend.freshStore("samples")
         let files = try FileManager.default.contentsOfDirectory(atPath: sampleTracks.path)
             .filter { $0.hasSuffix(".gpx") || $0.hasSuffix(".tcx") || $0.hasSuffix(".fit") }.sorted()
-        // 8 GPX, 3 TCX and 6 FIT recordings (SampleTracks/SOURCES.md).
-        #expect(files.count == 17)
+        // 8 GPX, 3 TCX and 8 FIT recordings (SampleTracks/SOURCES.md).
+        #expect(files.count == 19)
         var events: [WorkoutImporter.Event] = []
         let report = await WorkoutImporter.run(paths: [sampleTracks.path], into: store, athlete: "ana", jobs: 2) { events.append($0) }
         #expect(report.failures == [])
@@ -156,7 +156,7 @@ enum StoreConformance {
     static func recordsAndWeeklyTotals(_ backend: StoreBackend) async throws {
         let (store, _) = try await backend.freshStore("records")
         let report = await WorkoutImporter.run(paths: [sampleTracks.path], into: store, athlete: "ana", jobs: 2)
-        #expect(report.stored == 17)
+        #expect(report.stored == 19)
         let all = try await store.workouts(matching: WorkoutQuery())
         let records = try await store.personalRecords()
         #expect(records.longest?.distanceMeters == all.map(\.distanceMeters).max())
