@@ -36,8 +36,9 @@ public import WorkoutSamples
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
-///   is more than 1 s earlier, when there is no timestamp, or when the timestamp is not after the lap's
-///   start: a device that writes its summary at the head of the file dates it at the activity's start)
+///   is more than 1 s earlier, when there is no timestamp, or when the lap is stamped with the activity's
+///   start: its timestamp is not after its start, or the lap comes before any record and more than 1 s
+///   before its start plus its time, as from a device that writes its summary at the head of the file)
 ///   with its trigger and `start_time`, and a ``/WorkoutSamples/DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
 ///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
@@ -462,18 +463,29 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             let startTime = integer(FITProfile.lapStartTime)
             let elapsed = value(FITProfile.lapElapsed).map { $0 / 1000 }
             var end = time
-            // A lap whose timestamp is not after its start, though its elapsed time is not zero, is dated by
-            // a device that writes its summary (activity, session, laps) at the head of the file, each with
-            // the activity's start as its timestamp (newer Garmins: an MTB ride in fit-parser's tests, its
-            // three laps all stamped 09:36:24): its end is its start plus its elapsed time.
-            let stampedAtStart = time.map { stamp in startTime.map { stamp <= $0 } ?? false } ?? false
-            if let startTime, let elapsed, end == nil || (stampedAtStart && elapsed > 0) {
+            // A lap dated by a device that writes its summary (activity, session, laps) at the head of the
+            // file, each with the activity's start as its timestamp (newer Garmins: an MTB ride in
+            // fit-parser's tests, its three laps all stamped 09:36:24), ends at its start plus its elapsed
+            // time: its timestamp is not after its start, or it comes before any record and more than 1 s
+            // before its start plus its elapsed time (a lap's own timestamp is its end: the Forerunner
+            // 920XT's are up to 1.9 s before it, but written after the lap's records). Both times on one
+            // clock (both counted from power-on or both not).
+            var stampedAtStart = false
+            if let time, let startTime, let elapsed, elapsed > 0,
+               (time < FITProfile.minimumDateTime) == (startTime < FITProfile.minimumDateTime) {
+                stampedAtStart = time <= startTime || (latestSampleTime == nil && Double(time) < Double(startTime) + elapsed - 1)
+            }
+            if let startTime, let elapsed, end == nil || stampedAtStart {
                 end = startTime + Int64(elapsed.rounded())
             }
+            // The end that start_time + total_elapsed_time states, to the millisecond (`end` is whole
+            // seconds, as FIT times are).
+            let statedEnd = startTime.flatMap { seconds(fromFIT: $0) }.flatMap { start in elapsed.map { start + $0 } }
             let trigger = integer(FITProfile.lapTrigger).flatMap(FITProfile.lapTrigger)
             if report.deviceLaps.count < Self.maximumDeviceLaps {
                 report.deviceLaps.append(DeviceLap(
-                    startTime: startTime.flatMap { seconds(fromFIT: $0) }, endTime: end.flatMap { seconds(fromFIT: $0) },
+                    startTime: startTime.flatMap { seconds(fromFIT: $0) },
+                    endTime: (stampedAtStart ? statedEnd : nil) ?? end.flatMap { seconds(fromFIT: $0) },
                     timerSeconds: value(FITProfile.lapTimer).map { $0 / 1000 }, elapsedSeconds: elapsed,
                     distanceMeters: value(FITProfile.lapDistance).map { $0 / 100 }, ascentMeters: value(FITProfile.lapAscent),
                     descentMeters: value(FITProfile.lapDescent), kilocalories: value(FITProfile.lapCalories),
@@ -490,7 +502,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // lap does not run on to it.
             var endSeconds = end.flatMap { seconds(fromFIT: $0) }
             if let startTime, let elapsed, let time, elapsed >= 0,
-               Double(startTime) + elapsed < Double(time) - 1 || (stampedAtStart && elapsed > 0),
+               Double(startTime) + elapsed < Double(time) - 1 || stampedAtStart,
                let start = seconds(fromFIT: startTime) {
                 endSeconds = start + elapsed
             }

@@ -191,8 +191,9 @@ public struct WorkoutBuilder: Sendable {
     static let distanceChordMeters = 5.0
 
     /// In the default mode, while the smoothed speed is below this fraction of the activity's moving
-    /// threshold the mover is taken to be standing: the chord restarts where they stand, so GPS drift at a
-    /// stop adds nothing. A quarter of the moving threshold (0.19 m/s running) keeps slow, steep hiking.
+    /// threshold (at most ``maximumStandingThresholdMetersPerSecond``) the mover is taken to be standing:
+    /// the chord restarts where they stand, so GPS drift at a stop adds nothing. A quarter of the moving
+    /// threshold (0.19 m/s running and cycling) keeps slow, steep hiking.
     static let stationaryFractionOfMovingThreshold = 0.25
 
     /// Times a device writes when its clock was never set, in seconds since 1970: -2³¹ (1901-12-13T20:45:52Z,

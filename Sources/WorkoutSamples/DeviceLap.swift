@@ -3,7 +3,8 @@
 public struct DeviceLap: Sendable, Hashable {
     /// When the lap started, seconds since 1970 (FIT `start_time`, TCX `Lap StartTime`).
     public var startTime: Double?
-    /// When the lap ended, seconds since 1970 (FIT: the lap message's `timestamp`, else `start_time` plus
+    /// When the lap ended, seconds since 1970 (FIT: the lap message's `timestamp`, else, or when the file
+    /// stamps its laps with the activity's start (its summary first), `start_time` plus
     /// `total_elapsed_time`; TCX: the lap's last trackpoint, else its start plus `TotalTimeSeconds`).
     public var endTime: Double?
     /// Time the device's timer ran during the lap (pauses excluded), seconds (FIT `total_timer_time`,

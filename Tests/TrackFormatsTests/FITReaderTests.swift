@@ -222,16 +222,17 @@ import WorkoutSamples
 
     /// A device that writes its summary at the head of the file (newer Garmins) dates its laps with the
     /// activity's start: each lap ends at its `start_time` + `total_elapsed_time`, not at its timestamp. Two
-    /// laps stamped at T, starting at T and T + 100 with 100 s and 50 s, end at T + 100 and T + 150; a lap
-    /// written after its records keeps its timestamp when that is at most 1 s after its start plus its time
-    /// (stamped T + 191, from T + 170 for 20 s).
+    /// laps ahead of the records, stamped T + 1 and T, starting at T and T + 100 with 100 s and 50.5 s, end
+    /// at T + 100 and T + 150.5 (the first is not stamped before its start, but more than 1 s before its
+    /// end, ahead of any record); a lap written after its records keeps its timestamp when that is at most
+    /// 1 s after its start plus its time (stamped T + 191, from T + 170 for 20 s).
     @Test("laps stamped at the activity's start end after their elapsed time")
     func lapsStampedAtTheStartEndAfterTheirElapsedTime() throws {
         let t: UInt32 = 1_000_000_000
         var file = FITTestFile()
         file.define(local: 1, global: 19, fields: [(253, 4, 0x86), (2, 4, 0x86), (7, 4, 0x86), (9, 4, 0x86)])
-        file.message(local: 1, FITTestFile.le32(t) + FITTestFile.le32(t) + FITTestFile.le32(100_000) + FITTestFile.le32(50_000))
-        file.message(local: 1, FITTestFile.le32(t) + FITTestFile.le32(t + 100) + FITTestFile.le32(50_000) + FITTestFile.le32(25_000))
+        file.message(local: 1, FITTestFile.le32(t + 1) + FITTestFile.le32(t) + FITTestFile.le32(100_000) + FITTestFile.le32(50_000))
+        file.message(local: 1, FITTestFile.le32(t) + FITTestFile.le32(t + 100) + FITTestFile.le32(50_500) + FITTestFile.le32(25_000))
         file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
         for second in stride(from: 0, through: 200, by: 10) {
             file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
@@ -240,8 +241,8 @@ import WorkoutSamples
         file.message(local: 1, FITTestFile.le32(t + 191) + FITTestFile.le32(t + 170) + FITTestFile.le32(20_000) + FITTestFile.le32(1_000))
         let (report, sink) = try FITTestReading.read(file.bytes())
         let start = Double(t) + 631_065_600
-        #expect(sink.events(.lap).map(\.time) == [start + 100, start + 150, start + 191])
-        #expect(report.deviceLaps.map(\.endTime) == [start + 100, start + 150, start + 191])
+        #expect(sink.events(.lap).map(\.time) == [start + 100, start + 150.5, start + 191])
+        #expect(report.deviceLaps.map(\.endTime) == [start + 100, start + 150.5, start + 191])
         #expect(report.deviceLaps.map(\.startTime) == [start, start + 100, start + 170])
     }
 

@@ -113,7 +113,8 @@ struct AnalysisSplitsTests {
                       "hike-garmin-gpsmap64s-2seg-elevation.gpx", "other-garmin-vivoactive-xcski-2laps.tcx",
                       "ride-garmin-edge500-hr.tcx", "run-garmin-fr410-hr-3laps.tcx",
                       "ride-garmin-edge530-hr-cad-power.fit", "run-garmin-fr920xt-hr-cad-laps-devfields.fit",
-                      "ride-garmin-edge500-late-gps-4laps.fit"])
+                      "ride-garmin-edge500-late-gps-4laps.fit", "run-garmin-summary-first-12laps.fit",
+                      "ride-garmin-mtb-slow-climbs-summary-first.fit"])
     func splitsAndLapsAddUpToTheSummarys(name: String) throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack(name).path)
         let gain = try #require(summary.metrics.elevationGainMeters), loss = try #require(summary.metrics.elevationLossMeters)
