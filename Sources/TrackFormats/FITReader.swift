@@ -34,7 +34,10 @@ public import WorkoutSamples
 ///   (`cadence` + `fractional_cadence`, as the file states it: strides per minute when running),
 ///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
-///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses.
+///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses. A
+///   timer event dated more than ``maximumTimerEventLatenessSeconds`` before the latest record is left out
+///   and counted in ``TrackReadReport/lateTimerEventCount`` (a file that writes its timer events after its
+///   records).
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
 ///   is more than 1 s earlier, when there is no timestamp, or when the lap is stamped with the activity's
 ///   start: its timestamp is not after its start, or the lap comes before any record and more than 1 s
@@ -62,6 +65,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     public static let maximumDeviceLaps = 100_000
     /// At most this many events ahead of the records are held to be put in time order.
     public static let maximumEarlyEvents = 4096
+    /// A timer event dated more than this many seconds before the latest record read is out of order and
+    /// left out (counted in ``TrackReadReport/lateTimerEventCount``): a device writes a timer event
+    /// within a record or two of its time, but some (a Garmin Oregon 700) write them all after the records.
+    public static let maximumTimerEventLatenessSeconds = 60.0
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
@@ -453,6 +460,15 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             case 0: kind = .resume
             case 1, 4, 8, 9: kind = .pause
             default: return
+            }
+            // A timer event dated long before the records already read (a Garmin Oregon writes all its timer
+            // events after its records) cannot pause or resume the clock in order: it is left out and counted
+            // (``TrackReadReport/lateTimerEventCount``), and the engine's own gap rules judge the stops (the events read in order still count, as the
+            // last stop_all at the end of such a file does).
+            if let when = time.flatMap({ seconds(fromFIT: $0) }), let latest = latestSampleTime, held.isEmpty,
+               when < latest - Self.maximumTimerEventLatenessSeconds {
+                report.lateTimerEventCount += 1
+                return
             }
             if !announcedTimerEvents {
                 announcedTimerEvents = true

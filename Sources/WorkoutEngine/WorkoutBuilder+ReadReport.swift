@@ -37,6 +37,9 @@ extension WorkoutSummary {
     /// ``/TrackFormats/FITReader/maximumDeviceLaps`` or ``/TrackFormats/TCXReader/maximumDeviceLaps``, lap messages out of time order)
     /// there is no telling which goes with which, and none is paired.
     ///
+    /// Timer events the reader left out because they were dated long before the records it had read
+    /// (``/TrackFormats/TrackReadReport/lateTimerEventCount``) get a warning in the metrics' warnings.
+    ///
     /// A track that gave the engine nothing to measure (no position, and no heart rate, cadence, power or
     /// distance reading it could use) gets
     /// ``nothingToMeasureWarning`` in the metrics' warnings, so that an empty result does not pass for a
@@ -49,6 +52,11 @@ extension WorkoutSummary {
         device = report.device
         damage = report.damage
         metrics.warnIfNothingToMeasure()
+        if report.lateTimerEventCount > 0 {
+            let count = report.lateTimerEventCount
+            let warning = "\(count) timer event\(count == 1 ? " was" : "s were") dated long before the records already read (the file writes them after its records) and left out: the engine's gap rules judged the stops"
+            if !metrics.warnings.contains(warning) { metrics.warnings.append(warning) }
+        }
         for index in analysis.laps.indices { analysis.laps[index].device = nil }
         let deviceLaps = report.deviceLaps
         guard !deviceLaps.isEmpty, deviceLaps.count == metrics.lapCount,

@@ -246,6 +246,33 @@ import WorkoutSamples
         #expect(report.deviceLaps.map(\.startTime) == [start, start + 100, start + 170])
     }
 
+    /// A file that writes its timer events after its records (GPSBabel's Garmin Oregon 700 sample: start,
+    /// stop_all at 09:30:32, stop_all at the end, all after the last record): an event dated more than 60 s
+    /// before the latest record cannot pause the clock in order and is left out and counted; one at the
+    /// records' end still counts. Records at T…T + 100 and T + 200…T + 300; start at T and stop at T + 100
+    /// are left out, the stop at T + 300 is a pause.
+    @Test("timer events written after the records are left out when long past")
+    func lateTimerEventsAreLeftOut() throws {
+        let t: UInt32 = 1_000_000_000
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        for second in Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)) {
+            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+        }
+        // event (21): timestamp, event (0 = timer), event_type (0 start, 4 stop_all).
+        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+        file.message(local: 1, FITTestFile.le32(t) + [0, 0])
+        file.message(local: 1, FITTestFile.le32(t + 100) + [0, 4])
+        file.message(local: 1, FITTestFile.le32(t + 300) + [0, 4])
+        let (report, sink) = try FITTestReading.read(file.bytes())
+        let start = Double(t) + 631_065_600
+        #expect(report.lateTimerEventCount == 2)
+        #expect(sink.events(.resume).isEmpty)
+        #expect(sink.events(.pause).map(\.time) == [start + 300])
+        #expect(sink.timerAnnouncements == 1)
+        #expect(sink.locations.count == 22)
+    }
+
     /// A lap read while its times count from power-on, before the file's `timestamp_correlation`, is dated
     /// by it as the records are: system time 150 is FIT time 1 000 000 000, so the lap's start at 100 and
     /// end at 200 are 1 000 000 000 − 50 and + 50 (plus the FIT epoch, 631 065 600 s after 1970).
