@@ -35,8 +35,8 @@ public import WorkoutSamples
 ///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses. A
-///   timer event dated more than ``maximumTimerEventLatenessSeconds`` before the latest record is left out
-///   and counted in ``TrackReadReport/lateTimerEventCount`` (a file that writes its timer events after its
+///   timer event dated more than ``maximumTimerEventLatenessSeconds`` before the last record is left out, a
+///   stop counted in ``TrackReadReport/lateTimerStopCount`` (a file that writes its timer events after its
 ///   records).
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
 ///   is more than 1 s earlier, when there is no timestamp, or when the lap is stamped with the activity's
@@ -65,8 +65,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     public static let maximumDeviceLaps = 100_000
     /// At most this many events ahead of the records are held to be put in time order.
     public static let maximumEarlyEvents = 4096
-    /// A timer event dated more than this many seconds before the latest record read is out of order and
-    /// left out (counted in ``TrackReadReport/lateTimerEventCount``): a device writes a timer event
+    /// A timer event dated more than this many seconds before the last record read is out of order and
+    /// left out (a stop counted in ``TrackReadReport/lateTimerStopCount``): a device writes a timer event
     /// within a record or two of its time, but some (a Garmin Oregon 700) write them all after the records.
     public static let maximumTimerEventLatenessSeconds = 60.0
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
@@ -112,6 +112,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var earlyEventsStart = 0
     /// The latest time of a delivered sample that is not an event.
     private var latestSampleTime: Double?
+    /// The time of the last record read in file order, FIT seconds (a late timer event is judged against it,
+    /// so one record with a corrupt future time does not make every later event late).
+    private var lastRecordTime: Int64?
     private var announcedTimerEvents = false
     private var announcedActivity = false
     private var recordSamples = 0
@@ -270,6 +273,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         try releaseHeld(into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
         latestSampleTime = nil
+        lastRecordTime = nil
         correlationOffset = nil
         lapsAwaitingCorrelation.removeAll()
         phase = dataSize > 0 ? .records : .fileCRC
@@ -406,6 +410,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
 
         switch definition.globalMessage {
         case FITProfile.record:
+            if let time { lastRecordTime = time }
             let when = time.flatMap { seconds(fromFIT: $0) }
             let latitude = integer(FITProfile.recordLatitude), longitude = integer(FITProfile.recordLongitude)
             // Older devices (foot pods, the first Forerunners) pack speed and distance into three bytes.
@@ -461,13 +466,16 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             case 1, 4, 8, 9: kind = .pause
             default: return
             }
-            // A timer event dated long before the records already read (a Garmin Oregon writes all its timer
-            // events after its records) cannot pause or resume the clock in order: it is left out and counted
-            // (``TrackReadReport/lateTimerEventCount``), and the engine's own gap rules judge the stops (the events read in order still count, as the
-            // last stop_all at the end of such a file does).
-            if let when = time.flatMap({ seconds(fromFIT: $0) }), let latest = latestSampleTime, held.isEmpty,
-               when < latest - Self.maximumTimerEventLatenessSeconds {
-                report.lateTimerEventCount += 1
+            // A timer event dated long before the last record read (a Garmin Oregon writes all its timer
+            // events after its records) cannot pause or resume the clock in order: it is left out, a stop
+            // counted (``TrackReadReport/lateTimerStopCount``; a late start stops nothing: the clock runs
+            // from the first record), and the engine's own gap rules judge the stops. The events read in
+            // order still count, as the last stop_all at the end of such a file does. Both times on one
+            // clock, compared as the file states them (before any timestamp_correlation).
+            if let time, let last = lastRecordTime,
+               (time < FITProfile.minimumDateTime) == (last < FITProfile.minimumDateTime),
+               Double(time) < Double(last) - Self.maximumTimerEventLatenessSeconds {
+                if kind == .pause { report.lateTimerStopCount += 1 }
                 return
             }
             if !announcedTimerEvents {

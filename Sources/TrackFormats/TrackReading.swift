@@ -85,10 +85,10 @@ public struct TrackReadReport: Sendable, Hashable {
     /// Where a binary input stopped being readable (FIT: a truncated file or a CRC mismatch), when it did;
     /// the samples before it were delivered.
     public var damage: TrackDamage?
-    /// Timer events left out because they were dated long before the records already read (FIT: a file
+    /// Timer stops left out because they were dated long before the records already read (FIT: a file
     /// that writes its timer events after its records, ``FITReader/maximumTimerEventLatenessSeconds``):
-    /// the engine's own gap rules judged the stops instead.
-    public var lateTimerEventCount = 0
+    /// the engine's own gap rules judged those stops instead.
+    public var lateTimerStopCount = 0
 
     /// A report of a read in `format`; the counts start at zero and the optional parts empty.
     public init(

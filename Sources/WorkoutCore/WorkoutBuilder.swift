@@ -1000,6 +1000,11 @@ public struct WorkoutBuilder: Sendable {
                 route.addDistance(stepMeters)
             }
             previousMeasuredPoint = (fix.latitude, fix.longitude)
+            // The distance now reaches this fix: a gap after it is crossed from here, not again from the
+            // last smoothed point before it (Google Takeout's location history through GPSBabel has untimed
+            // points between timed ones minutes apart: the way to them counted twice, 5,890 km for a plain
+            // sum of 3,132 km).
+            if options.filterMode == .default { lastSmoothedPoint = (fix.latitude, fix.longitude) }
         }
 
         var stepSpeed: Double?

@@ -40,8 +40,8 @@ extension ExportTrack {
     }
 
     /// One read of `input` through an ``/WorkoutExports/ExportRecorder``: what it accepted, and what the
-    /// reader left out (skipped fields, damage); a track with nothing to measure says so in the metrics'
-    /// warnings, as a summary's does (``/WorkoutCore/WorkoutSummary/include(_:)``).
+    /// reader left out (skipped fields, damage); a track with nothing to measure, or late timer stops the
+    /// reader left out, say so in the metrics' warnings, as a summary's do (``/WorkoutCore/WorkoutSummary/include(_:)``).
     private init(reading input: TrackInput, format: TrackFormat?, options: WorkoutOptions, readOptions: TrackReadOptions) throws {
         var recorder = ExportRecorder(options: options)
         let report = try TrackReader.read(input, format: format, options: readOptions, readingAheadInto: &recorder)
@@ -49,5 +49,6 @@ extension ExportTrack {
         skippedFields = report.skippedFields
         damage = report.damage
         metrics.warnIfNothingToMeasure()
+        metrics.warnOfLateTimerStops(report.lateTimerStopCount)
     }
 }

@@ -37,8 +37,8 @@ extension WorkoutSummary {
     /// ``/TrackFormats/FITReader/maximumDeviceLaps`` or ``/TrackFormats/TCXReader/maximumDeviceLaps``, lap messages out of time order)
     /// there is no telling which goes with which, and none is paired.
     ///
-    /// Timer events the reader left out because they were dated long before the records it had read
-    /// (``/TrackFormats/TrackReadReport/lateTimerEventCount``) get a warning in the metrics' warnings.
+    /// Timer stops the reader left out because they were dated long before the records it had read
+    /// (``/TrackFormats/TrackReadReport/lateTimerStopCount``) get a warning in the metrics' warnings.
     ///
     /// A track that gave the engine nothing to measure (no position, and no heart rate, cadence, power or
     /// distance reading it could use) gets
@@ -52,11 +52,7 @@ extension WorkoutSummary {
         device = report.device
         damage = report.damage
         metrics.warnIfNothingToMeasure()
-        if report.lateTimerEventCount > 0 {
-            let count = report.lateTimerEventCount
-            let warning = "\(count) timer event\(count == 1 ? " was" : "s were") dated long before the records already read (the file writes them after its records) and left out: the engine's gap rules judged the stops"
-            if !metrics.warnings.contains(warning) { metrics.warnings.append(warning) }
-        }
+        metrics.warnOfLateTimerStops(report.lateTimerStopCount)
         for index in analysis.laps.indices { analysis.laps[index].device = nil }
         let deviceLaps = report.deviceLaps
         guard !deviceLaps.isEmpty, deviceLaps.count == metrics.lapCount,
@@ -81,6 +77,14 @@ extension WorkoutSummary {
 }
 
 extension WorkoutSnapshot {
+    /// Adds, once, the warning that `count` timer stops were left out by the reader as dated long before
+    /// the records it had read (``/TrackFormats/TrackReadReport/lateTimerStopCount``); nothing when `count` is 0.
+    mutating func warnOfLateTimerStops(_ count: Int) {
+        guard count > 0 else { return }
+        let warning = "\(count) timer stop\(count == 1 ? " was" : "s were") dated long before the records already read (the file writes its timer events after its records) and left out: the engine's gap rules judged the stops"
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
     /// Adds ``/WorkoutCore/WorkoutSummary/nothingToMeasureWarning`` to the warnings, once, when the track gave
     /// the engine no position and no sensor reading it could use (heart rate, cadence, power, the device's
     /// distance): timer events alone, or nothing at all.

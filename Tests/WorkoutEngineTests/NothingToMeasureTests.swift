@@ -28,17 +28,17 @@ struct NothingToMeasureTests {
         #expect(summary.metrics.warnings == [WorkoutSummary.nothingToMeasureWarning])
     }
 
-    /// Timer events the reader left out as dated long before the records it had read (a FIT file that writes
+    /// Timer stops the reader left out as dated long before the records it had read (a FIT file that writes
     /// them after its records) are said once in the warnings, with their count.
     @Test func lateTimerEventsAreSaid() throws {
         let t0 = 1_700_000_000.0
         let samples = (0..<30).map { Sample.location(LocationSample(time: t0 + Double($0), latitude: 46.5 + Double($0) * 2.7e-5, longitude: 7.5)) }
         var summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
         var report = TrackReadReport(format: .fit, sampleCount: 30, locationCount: 30)
-        report.lateTimerEventCount = 2
+        report.lateTimerStopCount = 2
         summary.include(report)
         summary.include(report)
-        #expect(summary.metrics.warnings.filter { $0.hasPrefix("2 timer events were dated long before the records already read") }.count == 1, "\(summary.metrics.warnings)")
+        #expect(summary.metrics.warnings.filter { $0.hasPrefix("2 timer stops were dated long before the records already read") }.count == 1, "\(summary.metrics.warnings)")
     }
 
     @Test func anEmptySegmentIsNothingToMeasure() throws {

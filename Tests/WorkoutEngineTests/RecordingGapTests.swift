@@ -51,6 +51,24 @@ struct RecordingGapTests {
         #expect(m.distanceMeters > 3700, "the 150 m across the gap are in (3 600 m without them)")
     }
 
+    /// Untimed fixes between two timed ones minutes apart (Google Takeout's location history through
+    /// GPSBabel): the way through them counts once. The gap after the last untimed fix is crossed from it,
+    /// not again from the timed fix before them (the way to them counted twice: 5,890 km for a plain sum of
+    /// 3,132 km). Truth: PROJ's `geod` over the four fixes.
+    @Test func untimedFixesInsideAGapCountOnce() throws {
+        let t0 = 1_368_291_502.0
+        let points: [(latitude: Double, longitude: Double, time: Double?)] = [
+            (37.4257117, -122.1474391, t0), (37.4258689, -122.1472167, nil),
+            (37.4230918, -122.1491317, nil), (37.4231968, -122.1494844, t0 + 314),
+        ]
+        let samples = points.map { Sample.location(LocationSample(time: $0.time, latitude: $0.latitude, longitude: $0.longitude)) }
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: points.map(\.latitude), longitudes: points.map(\.longitude)).reduce(0, +)
+        for mode in [LocationFilterMode.default, .none] {
+            let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: mode))
+            #expect(summary.metrics.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: 1e-6), "\(mode): \(summary.metrics.distanceMeters) m against \(truth) m")
+        }
+    }
+
     @Test func aLiveSessionShowsTheGapAsPausedAndStillCountsItsDistance() throws {
         let (samples, path) = Self.gapTrack()
         let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
