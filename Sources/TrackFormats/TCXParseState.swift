@@ -8,6 +8,9 @@ enum TCXNode: UInt8 {
     case root
     case activities
     case activity
+    /// `Activities/MultiSportSession` (Garmin Training Center's multisport workout) and one of its
+    /// `FirstSport` or `NextSport`, each holding an `Activity` read as any (a `NextSport`'s `Transition` is not).
+    case multiSportSession, multiSportPart
     /// `Courses` of a file without an activity trackpoint before them, and one `Course` in it (a planned
     /// route: its `Track` is read as an activity's is; its laps, course points and name are not).
     case courses, course
@@ -249,12 +252,16 @@ struct TCXParseState: XMLSAXState, ~Copyable {
                 node = .track
                 pending.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
             }
-        case .activities:
+        case .activities, .multiSportPart:
             if isTCX(uri), matches(name, "Activity") {
                 node = .activity
                 activityHadTrack = false
                 startActivity(attributeCount: attributeCount, attributes: attributes)
+            } else if parent == .activities, isTCX(uri), matches(name, "MultiSportSession") {
+                node = .multiSportSession
             }
+        case .multiSportSession:
+            if isTCX(uri), matches(name, "FirstSport") || matches(name, "NextSport") { node = .multiSportPart }
         case .activity:
             if isTCX(uri) {
                 if matches(name, "Lap") {

@@ -7,7 +7,9 @@ import WorkoutSamples
 /// ## What is read
 /// Elements match by local name in the TCX v2 namespace
 /// (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`) or in none, with any prefix.
-/// - `Activities/Activity`: the first `Sport` attribute goes to `TrackSampleSink.trackActivity(named:)`
+/// - `Activities/Activity`, and each `Activity` of a `MultiSportSession`'s `FirstSport` and `NextSport`s (Garmin
+///   Training Center's multisport workout, read into one workout): the first `Sport` attribute goes to
+///   `TrackSampleSink.trackActivity(named:)`
 ///   as written (`Running`, `Biking`, `Other`), before the samples that follow it. The engine's
 ///   `ActivityType(parsing:)` maps `Running` to running and `Biking` to cycling; `Other` (and anything it
 ///   does not know) names no activity, so the caller's activity stays (running by default).
@@ -48,7 +50,7 @@ import WorkoutSamples
 ///   nothing to the report's ``/WorkoutSamples/DeviceRecord``, which is the activities' (an `Activity` with
 ///   laps but no trackpoint still states its totals). An `Activity` after a course that was read (out of the
 ///   schema's order, which puts `Activities` first) is read into the same workout.
-/// - `Folders`, `MultiSportSession`, `Author`, lap extensions and everything else are skipped.
+/// - `Folders`, a `NextSport`'s `Transition`, `Author`, lap extensions and everything else are skipped.
 ///
 /// ## Values and errors
 /// Errors are `TrackFormatError` with the file name and a 1-based line and column, as for GPX.

@@ -127,6 +127,29 @@ struct TCXReaderTests {
         #expect(sink.segmentStarts == 4)
     }
 
+    /// A `MultiSportSession` (Garmin Training Center's multisport workout): the `Activity` of its `FirstSport`
+    /// and of each `NextSport` are read, each starting a segment, with the first one's sport; a
+    /// `NextSport`'s `Transition` is not a lap of the workout.
+    @Test func aMultiSportSessionIsReadIntoOneWorkout() throws {
+        func point(_ seconds: Int) -> String {
+            "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(seconds))!)</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint>"
+        }
+        let body = """
+        <MultiSportSession><Id>2020-01-01T00:00:00Z</Id>
+          <FirstSport><Activity Sport="Running"><Lap StartTime="2020-01-01T00:00:00Z"><TotalTimeSeconds>60</TotalTimeSeconds>
+            <Track>\(point(0))\(point(60))</Track></Lap></Activity></FirstSport>
+          <NextSport><Transition StartTime="2020-01-01T00:01:00Z"><TotalTimeSeconds>30</TotalTimeSeconds></Transition>
+            <Activity Sport="Biking"><Lap StartTime="2020-01-01T00:01:30Z"><TotalTimeSeconds>60</TotalTimeSeconds>
+            <Track>\(point(90))\(point(150))</Track></Lap></Activity></NextSport>
+        </MultiSportSession>
+        """
+        let (report, sink) = try TCXTestReading.read(tcx(body))
+        #expect(report.locationCount == 4)
+        #expect(sink.segmentStarts == 2)
+        #expect(sink.laps.count == 2)
+        #expect(report.activityName == "Running")
+    }
+
     @Test func sportsAreHandedOverAsWritten() throws {
         for sport in ["Running", "Biking", "Other"] {
             let (report, sink) = try TCXTestReading.read(tcx(#"<Activity Sport="\#(sport)"><Lap/></Activity>"#))
