@@ -69,6 +69,18 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// left out (a stop counted in ``TrackReadReport/lateTimerStopCount``): a device writes a timer event
     /// within a record or two of its time, but some (a Garmin Oregon 700) write them all after the records.
     public static let maximumTimerEventLatenessSeconds = 60.0
+    /// A record dated more than this many seconds after the one before starts a watch on the clock (six
+    /// hours: no recording pauses that long inside one outing): when a later record returns to before that
+    /// jump, the records between were mis-dated (a GoldenCheetah test ride stamps 14 records two years and
+    /// two months ahead, then goes on in its own year) and their samples are delivered without a time
+    /// (counted in ``TrackReadReport/skippedFields`` as `timestamp`); when the records go on from the jump
+    /// for ``clockJumpConfirmSeconds`` or ``maximumClockJumpHeldSamples`` samples, it was real (a later
+    /// outing in the same file) and they are delivered as they are.
+    public static let clockJumpSeconds: Int64 = 6 * 60 * 60
+    /// See ``clockJumpSeconds``.
+    public static let clockJumpConfirmSeconds: Int64 = 300
+    /// See ``clockJumpSeconds``.
+    public static let maximumClockJumpHeldSamples = 4096
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
@@ -115,6 +127,11 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// The time of the last record read in file order, FIT seconds (a late timer event is judged against it,
     /// so one record with a corrupt future time does not make every later event late).
     private var lastRecordTime: Int64?
+    /// A record dated more than ``clockJumpSeconds`` after the one before (FIT seconds: the last time before
+    /// it, its own, and its byte offset): the samples from it on wait in ``jumpHeld`` until the records show
+    /// whether the clock jumped back (a glitch: they lose their times) or went on (a later outing).
+    private var clockJump: (before: Int64, to: Int64, offset: Int)?
+    private var jumpHeld = ContiguousArray<Sample>()
     private var announcedTimerEvents = false
     private var announcedActivity = false
     private var recordSamples = 0
@@ -208,6 +225,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             try damaged(at: position, "truncated: the input ends before the file CRC", sink: &sink)
         }
         try releaseHeld(into: &sink)
+        try releaseClockJump(misdated: false, into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
         if sawDevice { report.device = device }
         return report
@@ -271,6 +289,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         lastTimestamp = nil
         compressedDistance = FITCompressedSpeedDistance.Accumulator()
         try releaseHeld(into: &sink)
+        try releaseClockJump(misdated: false, into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
         latestSampleTime = nil
         lastRecordTime = nil
@@ -410,6 +429,17 @@ public struct FITReader: IncrementalTrackReader, Sendable {
 
         switch definition.globalMessage {
         case FITProfile.record:
+            if let time, time >= FITProfile.minimumDateTime {
+                if let jump = clockJump {
+                    if time < jump.to - Self.clockJumpSeconds, time >= jump.before - 60 {
+                        try releaseClockJump(misdated: true, into: &sink)
+                    } else if time > jump.to + Self.clockJumpConfirmSeconds {
+                        try releaseClockJump(misdated: false, into: &sink)
+                    }
+                } else if let last = lastRecordTime, last >= FITProfile.minimumDateTime, time > last + Self.clockJumpSeconds {
+                    clockJump = (last, time, position)
+                }
+            }
             if let time { lastRecordTime = time }
             let when = time.flatMap { seconds(fromFIT: $0) }
             let latitude = integer(FITProfile.recordLatitude), longitude = integer(FITProfile.recordLongitude)
@@ -628,7 +658,32 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             return
         }
         if !held.isEmpty { try releaseHeld(into: &sink) }
+        if clockJump != nil {
+            if jumpHeld.count < Self.maximumClockJumpHeldSamples {
+                jumpHeld.append(sample)
+                return
+            }
+            try releaseClockJump(misdated: false, into: &sink)
+        }
         try deliver(sample, into: &sink)
+    }
+
+    /// Ends the watch on the clock (``clockJumpSeconds``): delivers the samples held since the jump, without
+    /// their times when they were `misdated` (each counted as a skipped `timestamp`).
+    private mutating func releaseClockJump<Sink: TrackSampleSink>(misdated: Bool, into sink: inout Sink) throws {
+        guard let jump = clockJump else { return }
+        clockJump = nil
+        var samples = ContiguousArray<Sample>()
+        swap(&samples, &jumpHeld)
+        let stamp = ISO8601Text.string(secondsSince1970: seconds(fromFIT: jump.to) ?? 0) ?? "\(jump.to)"
+        for sample in samples {
+            guard misdated else {
+                try deliver(sample, into: &sink)
+                continue
+            }
+            skipField("timestamp", at: jump.offset, value: "\(stamp), \((jump.to - jump.before) / 86_400) days after the record before")
+            try deliver(sample.withTime(nil), into: &sink)
+        }
     }
 
     /// Releases the held samples, with their times corrected when a correlation is known.
@@ -717,6 +772,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: offset), message: reason)
         }
         try releaseHeld(into: &sink)
+        try releaseClockJump(misdated: false, into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
         report.damage = TrackDamage(byteOffset: offset, reason: reason)
     }

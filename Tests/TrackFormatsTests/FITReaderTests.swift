@@ -273,6 +273,41 @@ import WorkoutSamples
         #expect(sink.locations.count == 22)
     }
 
+    /// A clock glitch: records dated two years ahead in the middle of a ride, then back in its own year (a
+    /// GoldenCheetah test ride stamps 14 records so): their samples come without a time (counted as skipped
+    /// `timestamp`s), so the records after them are not out of order; a jump the records go on from (a later
+    /// outing in the same file) keeps its times.
+    @Test("records dated ahead by a clock glitch lose their times; a later outing keeps them")
+    func clockGlitchAndLaterOuting() throws {
+        let t: UInt32 = 1_000_000_000
+        let twoYears: UInt32 = 2 * 365 * 86_400
+        func file(_ seconds: [UInt32]) -> [UInt8] {
+            var file = FITTestFile()
+            file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+            for second in seconds {
+                file.message(local: 0, FITTestFile.le32(second) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+            }
+            return file.bytes()
+        }
+        let epoch = 631_065_600.0
+        let glitch = [t, t + 10, t + 20, t + twoYears + 21, t + twoYears + 22, t + twoYears + 23, t + 30, t + 40]
+        let (report, sink) = try FITTestReading.read(file(glitch))
+        let dated: [Double?] = [t, t + 10, t + 20].map { Double($0) + epoch }
+        let after: [Double?] = [t + 30, t + 40].map { Double($0) + epoch }
+        let expected: [Double?] = dated + [nil, nil, nil] + after
+        #expect(sink.locations.map(\.time) == expected)
+        #expect(report.skippedFields["timestamp"]?.count == 3)
+        let outing = [t, t + 10, t + 86_400, t + 86_400 + 200, t + 86_400 + 400, t + 86_400 + 500]
+        let (laterReport, laterSink) = try FITTestReading.read(file(outing))
+        let outingTimes: [Double?] = outing.map { Double($0) + epoch }
+        #expect(laterSink.locations.map(\.time) == outingTimes)
+        #expect(laterReport.skippedFields.isEmpty)
+        // A file that ends while the clock is watched delivers what it held, with its times.
+        let (_, endSink) = try FITTestReading.read(file([t, t + 10, t + 86_400]))
+        let endTimes: [Double?] = [t, t + 10, t + 86_400].map { Double($0) + epoch }
+        #expect(endSink.locations.map(\.time) == endTimes)
+    }
+
     /// A lap read while its times count from power-on, before the file's `timestamp_correlation`, is dated
     /// by it as the records are: system time 150 is FIT time 1 000 000 000, so the lap's start at 100 and
     /// end at 200 are 1 000 000 000 − 50 and + 50 (plus the FIT epoch, 631 065 600 s after 1970).
