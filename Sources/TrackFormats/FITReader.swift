@@ -72,8 +72,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// A record dated more than this many seconds after the one before starts a watch on the clock (six
     /// hours: no recording pauses that long inside one outing): when a later record returns to before that
     /// jump, the records between were mis-dated (a GoldenCheetah test ride stamps 14 records two years and
-    /// two months ahead, then goes on in its own year) and their samples are delivered without a time
-    /// (counted in ``TrackReadReport/skippedFields`` as `timestamp`); when the records go on from the jump
+    /// two months ahead, then goes on in its own year) and their samples dated on the jumped clock are
+    /// delivered without a time (each sample counted in ``TrackReadReport/skippedFields`` as `timestamp`);
+    /// when the records go on from the jump
     /// for ``clockJumpConfirmSeconds`` or ``maximumClockJumpHeldSamples`` samples, it was real (a later
     /// outing in the same file) and they are delivered as they are.
     public static let clockJumpSeconds: Int64 = 6 * 60 * 60
@@ -675,13 +676,18 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         clockJump = nil
         var samples = ContiguousArray<Sample>()
         swap(&samples, &jumpHeld)
-        let stamp = ISO8601Text.string(secondsSince1970: seconds(fromFIT: jump.to) ?? 0) ?? "\(jump.to)"
+        let jumpedTo = seconds(fromFIT: jump.to) ?? 0
+        let stamp = ISO8601Text.string(secondsSince1970: jumpedTo) ?? "\(jump.to)"
+        let hours = (jump.to - jump.before) / 3600
+        let after = hours < 48 ? "\(hours) h" : "\(hours / 24) days"
         for sample in samples {
-            guard misdated else {
+            // Only the samples dated on the jumped clock lose their times; an untimed one, or an event the
+            // file dates on the ride's own clock, is delivered as it is.
+            guard misdated, let time = sample.time, time >= jumpedTo - Double(Self.clockJumpSeconds) else {
                 try deliver(sample, into: &sink)
                 continue
             }
-            skipField("timestamp", at: jump.offset, value: "\(stamp), \((jump.to - jump.before) / 86_400) days after the record before")
+            skipField("timestamp", at: jump.offset, value: "\(stamp), \(after) after the record before")
             try deliver(sample.withTime(nil), into: &sink)
         }
     }
@@ -768,7 +774,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private mutating func damaged<Sink: TrackSampleSink>(at offset: Int, _ reason: String, sink: inout Sink) throws {
         phase = .stopped
         carry = []
-        if options.strict || (recordSamples == 0 && held.isEmpty) {
+        if options.strict || (recordSamples == 0 && held.isEmpty && jumpHeld.isEmpty) {
             throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: offset), message: reason)
         }
         try releaseHeld(into: &sink)
