@@ -29,6 +29,11 @@ public enum FITProfile {
     /// FIT times below this are relative (seconds since the device's power-on), not dates.
     static let minimumDateTime: Int64 = 0x1000_0000
 
+    /// Whether two FIT times count on one clock: both from the device's power-on, or both dates.
+    static func areOnOneClock(_ a: Int64, _ b: Int64) -> Bool {
+        (a < minimumDateTime) == (b < minimumDateTime)
+    }
+
     /// Degrees per semicircle: 180 / 2³¹.
     public static let degreesPerSemicircle = 180.0 / 2_147_483_648.0
 

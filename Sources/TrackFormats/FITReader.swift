@@ -504,7 +504,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // order still count, as the last stop_all at the end of such a file does. Both times on one
             // clock, compared as the file states them (before any timestamp_correlation).
             if let time, let last = lastRecordTime,
-               (time < FITProfile.minimumDateTime) == (last < FITProfile.minimumDateTime),
+               FITProfile.areOnOneClock(time, last),
                Double(time) < Double(last) - Self.maximumTimerEventLatenessSeconds {
                 if kind == .pause { report.lateTimerStopCount += 1 }
                 return
@@ -527,7 +527,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // clock (both counted from power-on or both not).
             var stampedAtStart = false
             if let time, let startTime, let elapsed, elapsed > 0,
-               (time < FITProfile.minimumDateTime) == (startTime < FITProfile.minimumDateTime) {
+               FITProfile.areOnOneClock(time, startTime) {
                 stampedAtStart = time <= startTime || (latestSampleTime == nil && Double(time) < Double(startTime) + elapsed - 1)
             }
             if let startTime, let elapsed, end == nil || stampedAtStart {
@@ -556,10 +556,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // Forerunner 910XT's last lap 12 min after its stop_all, an Edge 530's 13 s), and the device's
             // lap does not run on to it.
             var endSeconds = end.flatMap { seconds(fromFIT: $0) }
-            if let startTime, let elapsed, let time, elapsed >= 0,
-               Double(startTime) + elapsed < Double(time) - 1 || stampedAtStart,
-               let start = seconds(fromFIT: startTime) {
-                endSeconds = start + elapsed
+            if let startTime, let elapsed, let time, elapsed >= 0, let statedEnd,
+               Double(startTime) + elapsed < Double(time) - 1 || stampedAtStart {
+                endSeconds = statedEnd
             }
             // The lap's start goes with it: a device may leave time between two laps (an Edge 530's 2 s
             // between its laps 1 and 2) that belongs to neither.
