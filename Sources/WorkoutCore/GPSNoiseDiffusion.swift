@@ -75,11 +75,32 @@ struct GPSNoiseDiffusion: Sendable {
         beforeLast = nil
     }
 
-    /// The share of a chord's length that is the mover's, at the smoothed speed `speed` (m/s): 1 until
-    /// ``minimumTriples`` triples have been measured.
+    /// The share of a chord's length that is the mover's, `√(1 − σᵥ²/v̂²)` at the smoothed speed `v̂` (see the
+    /// type's discussion), for one rate `D`.
+    struct LengthFactor: Sendable {
+        /// The rate `D` (m²/s per axis); `nil` when none is known (every chord then counts whole).
+        var rate: Double?
+
+        /// The share at the smoothed speed `speed` (m/s).
+        func callAsFunction(speedMetersPerSecond speed: Double) -> Double {
+            guard let rate, speed > 0.1 else { return 1 }
+            let share = GPSNoiseDiffusion.passedBandwidthPerSecond * rate / (speed * speed)
+            return max(1 - share, GPSNoiseDiffusion.minimumSquaredFactor).squareRoot()
+        }
+    }
+
+    /// The share of a chord's length that is the mover's, with the rate measured here (none until
+    /// ``minimumTriples`` triples have been measured), or `other` where it is less: a rate measured another
+    /// way (``DeviceSpeedNoise``).
+    func lengthFactor(rate other: Double? = nil) -> LengthFactor {
+        let own = tripleCount >= Self.minimumTriples ? diffusionSquareMetersPerSecond : nil
+        guard let own else { return LengthFactor(rate: other) }
+        return LengthFactor(rate: min(own, other ?? own))
+    }
+
+    /// The share of a chord's length that is the mover's at the smoothed speed `speed` (m/s), with the rate
+    /// measured here: 1 until ``minimumTriples`` triples have been measured.
     func lengthFactor(speedMetersPerSecond speed: Double) -> Double {
-        guard tripleCount >= Self.minimumTriples, speed > 0.1 else { return 1 }
-        let share = Self.passedBandwidthPerSecond * diffusionSquareMetersPerSecond / (speed * speed)
-        return max(1 - share, Self.minimumSquaredFactor).squareRoot()
+        lengthFactor()(speedMetersPerSecond: speed)
     }
 }

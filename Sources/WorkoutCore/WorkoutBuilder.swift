@@ -189,6 +189,12 @@ public struct WorkoutBuilder: Sendable {
     /// 5 m chords less than half of that (−0.10 %); with the noise taken off, 5 m chords leave the urban run at
     /// −0.1 % on average (80 seeds) and the dense run at −0.1 % (it was −0.17 % with 10 m).
     static let distanceChordMeters = 5.0
+    /// The least chord while the device's speed shows the fixes clean (``DeviceSpeedNoise``): what 5 m chords
+    /// take off is noise the receiver's filter already took off, and on a slow, winding trail they cut bends
+    /// (README, "Accuracy").
+    static let cleanFixChordMeters = 1.0
+    /// The least chord of the smoothed track that counts for distance now.
+    var chordMeters: Double { smoother.fixesAreClean ? Self.cleanFixChordMeters : Self.distanceChordMeters }
 
     /// In the default mode, while the smoothed speed is below this fraction of the activity's moving
     /// threshold (at most ``maximumStandingThresholdMetersPerSecond``) the mover is taken to be standing:
@@ -983,7 +989,7 @@ public struct WorkoutBuilder: Sendable {
             // fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
             // time is decided on the smoothed speed (unless the device gave its own speed, counted below).
             smoother.add(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters,
-                         payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
+                         deviceSpeedMetersPerSecond: fix.speedMetersPerSecond, payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
             while let point = smoother.popDue() { takeSmoothed(point) }
         } else {
             if options.filterMode == .default {
@@ -1058,11 +1064,12 @@ extension WorkoutBuilder {
         let movingStep = Self.movingStepSeconds(of: point, rules: rules)
         movingSeconds += movingStep ?? 0
         let standing = Self.isStanding(point, rules: rules)
+        let chordMeters = self.chordMeters
         if let previous = previousSmoothedPoint {
             PositionSmoother.forEachPointBetween(previous, point) { between in
                 let scale = scaleCache.scale(atLatitude: previousMeasuredPoint?.latitude ?? between.latitude)
                 let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &standingPlace,
-                                               to: between, isStanding: standing, scale: scale) * moverShare(of: between)
+                                               to: between, isStanding: standing, scale: scale, chordMeters: chordMeters) * moverShare(of: between)
                 if meters > 0 { route.addDistance(meters) }
             }
         }
@@ -1070,7 +1077,7 @@ extension WorkoutBuilder {
         lastSmoothedPoint = (point.latitude, point.longitude)
         let scale = scaleCache.scale(atLatitude: previousMeasuredPoint?.latitude ?? point.latitude)
         let meters = Self.advanceChord(anchor: &previousMeasuredPoint, pendingMeters: &pendingChordMeters, standing: &standingPlace, to: point,
-                                       isStanding: standing, scale: scale) * moverShare(of: point)
+                                       isStanding: standing, scale: scale, chordMeters: chordMeters) * moverShare(of: point)
         if meters > 0 { route.addDistance(meters) }
         settleDistance(of: point, movingStepSeconds: movingStep)
     }
@@ -1086,7 +1093,7 @@ extension WorkoutBuilder {
     /// The share of a chord ending at `point` that the mover travelled: the rest is GPS error that the
     /// smoother let through (``GPSNoiseDiffusion``).
     private func moverShare(of point: PositionSmoother.Point) -> Double {
-        smoother.noiseDiffusion.lengthFactor(speedMetersPerSecond: point.speedMetersPerSecond)
+        smoother.noiseLength(speedMetersPerSecond: point.speedMetersPerSecond)
     }
 
     /// The smoothed point of a fix has left the window: the distance to it and the moving time up to it are
@@ -1196,7 +1203,8 @@ extension WorkoutBuilder {
     /// nothing, and what the mover travelled into and out of the stop still counts even when the stop is
     /// recognised a little early or left a little late. `scale` is the tangent plane at the anchor.
     static func advanceChord(anchor: inout (latitude: Double, longitude: Double)?, pendingMeters: inout Double, standing: inout StandingPlace?,
-                             to point: PositionSmoother.Point, isStanding: Bool, scale: LocalScale) -> Double {
+                             to point: PositionSmoother.Point, isStanding: Bool, scale: LocalScale,
+                             chordMeters minimumChordMeters: Double = distanceChordMeters) -> Double {
         guard var start = anchor else {
             anchor = (point.latitude, point.longitude)
             standing = nil
@@ -1225,10 +1233,10 @@ extension WorkoutBuilder {
         let planar = scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
                                                 latitude2: point.latitude, longitude2: point.longitude)
         pendingMeters = planar
-        guard planar >= distanceChordMeters * 0.99 else { return meters }
+        guard planar >= minimumChordMeters * 0.99 else { return meters }
         let chordMeters = Ellipsoid.wgs84.distanceMeters(
             latitude1: start.latitude, longitude1: start.longitude, latitude2: point.latitude, longitude2: point.longitude)
-        guard chordMeters >= distanceChordMeters else {
+        guard chordMeters >= minimumChordMeters else {
             pendingMeters = chordMeters
             return meters
         }
@@ -1275,9 +1283,9 @@ extension WorkoutBuilder {
         var scaleLatitude = Double.nan, scale = LocalScale(latitude: 0)
         // The closure reads nothing of `self`: a method of the builder called in it copied the whole builder
         // for each point of the window (a live replay spent a fifth of its time so).
-        let noiseDiffusion = smoother.noiseDiffusion
+        let noiseLength = smoother.noiseLength, chordMeters = self.chordMeters
         func moverShare(of point: PositionSmoother.Point) -> Double {
-            noiseDiffusion.lengthFactor(speedMetersPerSecond: point.speedMetersPerSecond)
+            noiseLength(speedMetersPerSecond: point.speedMetersPerSecond)
         }
         smoother.forEachPending { point in
             let movingStep = Self.movingStepSeconds(of: point, rules: rules)
@@ -1288,14 +1296,14 @@ extension WorkoutBuilder {
                     let latitude = anchor?.latitude ?? between.latitude
                     if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
                     meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: between,
-                                                isStanding: isStanding, scale: scale) * moverShare(of: between)
+                                                isStanding: isStanding, scale: scale, chordMeters: chordMeters) * moverShare(of: between)
                 }
             }
             previous = point
             let latitude = anchor?.latitude ?? point.latitude
             if latitude != scaleLatitude { scaleLatitude = latitude; scale = LocalScale(latitude: latitude) }
             meters += Self.advanceChord(anchor: &anchor, pendingMeters: &pending, standing: &standing, to: point,
-                                        isStanding: isStanding, scale: scale) * moverShare(of: point)
+                                        isStanding: isStanding, scale: scale, chordMeters: chordMeters) * moverShare(of: point)
             visit(point.time, meters + pending, movingStep)
         }
         return (meters + pending, moving)

@@ -61,7 +61,10 @@ public struct LocationSample: Sendable, Hashable {
         get { value(storedVerticalAccuracy, Self.verticalAccuracyBit) }
         set { storedVerticalAccuracy = newValue ?? 0; mark(Self.verticalAccuracyBit, present: newValue != nil) }
     }
-    /// Speed over ground reported by the device, metres per second.
+    /// Speed over ground reported by the device, metres per second: measured apart from the positions (the
+    /// Doppler shift, a wheel, a foot pod), it is the current speed, rules moving time, and tells how much error
+    /// the fixes carry (fixes it shows clean are smoothed less; see "How the numbers are computed"). Leave it
+    /// `nil` rather than fill it with each step's length over its time.
     public var speedMetersPerSecond: Double? {
         get { value(storedSpeed, Self.speedBit) }
         set { storedSpeed = newValue ?? 0; mark(Self.speedBit, present: newValue != nil) }

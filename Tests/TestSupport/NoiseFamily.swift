@@ -226,10 +226,11 @@ extension SyntheticTrack {
             let time = startTime + Double(second)
             let heartRate = 140 + 10 * sin(Double(second) / 300)
             let z = altitude(along)
-            truth.append(SyntheticFix(time: time, latitude: latitude, longitude: longitude, altitudeMeters: z, heartRate: heartRate, cadence: 84))
+            truth.append(SyntheticFix(time: time, latitude: latitude, longitude: longitude, altitudeMeters: z, heartRate: heartRate, cadence: 84,
+                                      speedMetersPerSecond: speed))
             noisy.append(SyntheticFix(
                 time: time, latitude: latitude + n / metersPerDegreeLatitude, longitude: longitude + e / metersPerDegreeLongitude,
-                altitudeMeters: z + u, heartRate: heartRate.rounded(), cadence: 84))
+                altitudeMeters: z + u, heartRate: heartRate.rounded(), cadence: 84, speedMetersPerSecond: speed))
         }
         var gain = 0.0, loss = 0.0
         for i in 1..<truth.count {

@@ -28,6 +28,9 @@ public struct SyntheticFix: Sendable {
     public var altitudeMeters: Double
     public var heartRate: Double
     public var cadence: Double
+    /// The mover's true speed at the fix, m/s, as a device measures it apart from the positions (Doppler, a
+    /// wheel, a foot pod); `nil` where the generator does not give it.
+    public var speedMetersPerSecond: Double? = nil
 }
 
 /// A generated 1 Hz workout: the noise-free path, the same path with GPS-like noise, and the truth the

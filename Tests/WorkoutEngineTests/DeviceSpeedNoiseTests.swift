@@ -1,0 +1,119 @@
+import Foundation
+import Geodesy
+import Testing
+import TestSupport
+@testable import WorkoutCore
+import WorkoutEngine
+import WorkoutSamples
+
+/// ``DeviceSpeedNoise`` measures the rate at which a track's error wanders against the speed the device
+/// recorded, and calls the fixes clean below 0.5 m²/s. References: the rate the test generated the error with,
+/// and the noise-free track's length by PROJ's `geod`.
+struct DeviceSpeedNoiseTests {
+    static let scale = LocalScale(latitude: 47.37)
+
+    /// A walker at 1.2 m/s along a winding trail (a turn of ±60° every 15 m), one fix a second, with `error`
+    /// added east and north and the true speed (or `statedSpeed(trueSpeed, stepMeters)`) recorded with each.
+    static func estimate(seconds: Int, error: (Double) -> SIMD2<Double>,
+                         statedSpeed: (Double, Double) -> Double = { speed, _ in speed }) -> DeviceSpeedNoise {
+        var estimator = DeviceSpeedNoise()
+        var position = SIMD2<Double>.zero, heading = 0.0, travelled = 0.0
+        var previous: SIMD2<Double>?
+        for second in 0...seconds {
+            let time = Double(second)
+            if second > 0 {
+                heading = 1.05 * sin(travelled / 15 * .pi)
+                position += 1.2 * SIMD2(sin(heading), cos(heading))
+                travelled += 1.2
+            }
+            let fix = position + error(time)
+            let step = previous.map { ((fix - $0) * (fix - $0)).sum().squareRoot() } ?? 0
+            previous = fix
+            estimator.add(latitude: 47.37 + fix.y / scale.metersPerDegreeLatitude, longitude: 8.54 + fix.x / scale.metersPerDegreeLongitude,
+                          time: time, speedMetersPerSecond: statedSpeed(1.2, step), scale: scale)
+        }
+        return estimator
+    }
+
+    /// A Gauss–Markov error of σ and τ per axis wanders at `D = 2σ²/τ` over a second (Gelb 1974, §3.8): the
+    /// mean over an hour's steps comes within 15 % of it (the trail's bends, which the fixes alone count as
+    /// error, are in the device's speed), and the fixes count as clean exactly when it is well below 0.5 m²/s.
+    @Test(arguments: [(3.0, 15.0, false), (2.5, 10.0, false), (3.0, 600.0, true), (1.0, 120.0, true)])
+    func measuresTheRateOfAGaussMarkovError(sigma: Double, tau: Double, clean: Bool) throws {
+        var rng = SplitMix64(seed: 7)
+        var east = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        let estimator = Self.estimate(seconds: 3600) { time in
+            time > 0 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) : SIMD2(east.value, north.value)
+        }
+        let expected = 2 * sigma * sigma / tau
+        let measured = try #require(estimator.estimate)
+        #expect(abs(measured - expected) < 0.15 * expected + 0.005, "\(measured) m²/s against \(expected)")
+        #expect(estimator.fixesAreClean == clean)
+    }
+
+    /// A speed computed from the fixes themselves (each step's length over its second) says nothing the fixes
+    /// do not: noisy fixes with such a speed never count as clean.
+    @Test func aSpeedComputedFromTheFixesIsNotTrusted() {
+        var rng = SplitMix64(seed: 3)
+        var east = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
+        let estimator = Self.estimate(seconds: 1800, error: { time in
+            time > 0 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) : SIMD2(east.value, north.value)
+        }, statedSpeed: { _, step in step })
+        #expect(estimator.derivedStepCount * 2 > estimator.stepCount)
+        #expect(!estimator.fixesAreClean)
+    }
+
+    /// Without a speed, and before 100 steps have been measured, nothing counts as clean (exact fixes with the
+    /// exact speed would look computed from each other: the fixes here have an error of 1 m that wanders
+    /// over 10 minutes).
+    @Test func needsTheDevicesSpeedAndEnoughSteps() {
+        func slowError() -> (Double) -> SIMD2<Double> {
+            var rng = SplitMix64(seed: 9)
+            var east = GaussMarkovNoise(sigmaMeters: 1, correlationSeconds: 600, using: &rng)
+            var north = GaussMarkovNoise(sigmaMeters: 1, correlationSeconds: 600, using: &rng)
+            return { time in time > 0 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) : SIMD2(east.value, north.value) }
+        }
+        #expect(!Self.estimate(seconds: 90, error: slowError()).fixesAreClean)
+        #expect(Self.estimate(seconds: 200, error: slowError()).fixesAreClean)
+        var estimator = DeviceSpeedNoise()
+        for second in 0...600 {
+            estimator.add(latitude: 47.37, longitude: 8.54 + 1.2 * Double(second) / Self.scale.metersPerDegreeLongitude,
+                          time: Double(second), speedMetersPerSecond: nil, scale: Self.scale)
+        }
+        #expect(estimator.stepCount == 0)
+        #expect(!estimator.fixesAreClean)
+    }
+
+    /// The whole engine on the winding trail with clean fixes (the receiver's filter leaves an error of 2 m that
+    /// wanders over 10 minutes): with the device's speed its distance is within 1 % of the noise-free trail's
+    /// (`geod`), where without it the smoother, made for noisier fixes, takes the bends for noise and reads short.
+    @Test func cleanFixesOfAWindingTrailKeepTheirBends() throws {
+        var rng = SplitMix64(seed: 5)
+        var east = GaussMarkovNoise(sigmaMeters: 2, correlationSeconds: 600, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: 2, correlationSeconds: 600, using: &rng)
+        var truth: [(latitude: Double, longitude: Double)] = [], samples: [Sample] = [], withoutSpeed: [Sample] = []
+        var position = SIMD2<Double>.zero, heading = 0.0, travelled = 0.0
+        for second in 0...2400 {
+            if second > 0 {
+                heading = 1.05 * sin(travelled / 15 * .pi)
+                position += 1.2 * SIMD2(sin(heading), cos(heading))
+                travelled += 1.2
+            }
+            let error = second > 0 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) : SIMD2(east.value, north.value)
+            let fix = position + error
+            let time = 1_700_000_000 + Double(second)
+            truth.append((47.37 + position.y / Self.scale.metersPerDegreeLatitude, 8.54 + position.x / Self.scale.metersPerDegreeLongitude))
+            let latitude = 47.37 + fix.y / Self.scale.metersPerDegreeLatitude, longitude = 8.54 + fix.x / Self.scale.metersPerDegreeLongitude
+            samples.append(.location(LocationSample(time: time, latitude: latitude, longitude: longitude, speedMetersPerSecond: 1.2)))
+            withoutSpeed.append(.location(LocationSample(time: time, latitude: latitude, longitude: longitude)))
+        }
+        let truthMeters = try GeodReference.inverseDistancesMeters(latitudes: truth.map(\.latitude), longitudes: truth.map(\.longitude)).reduce(0, +)
+        let options = WorkoutOptions(activity: .hiking)
+        let measured = try WorkoutSummary(samples: samples, options: options).metrics.distanceMeters
+        let blind = try WorkoutSummary(samples: withoutSpeed, options: options).metrics.distanceMeters
+        #expect(abs(measured - truthMeters) < 0.01 * truthMeters, "\(measured) m against \(truthMeters) m")
+        #expect(blind < measured, "without the speed \(blind) m, with it \(measured) m")
+    }
+}
