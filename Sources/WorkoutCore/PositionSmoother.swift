@@ -141,14 +141,15 @@ struct PositionSmoother: Sendable {
     var fixesAreClean: Bool { deviceSpeedNoise.fixesAreClean }
 
     /// The standard deviation assumed for a fix that states no accuracy: ``defaultAccuracyMeters``, or
-    /// ``cleanFixAccuracyMeters`` while the fixes are clean.
+    /// ``cleanFixAccuracyMeters`` while the fixes are clean (for the fixes taken in from then on: those in the
+    /// smoother's window keep what they were given).
     var assumedAccuracyMeters: Double { fixesAreClean ? Self.cleanFixAccuracyMeters : defaultAccuracyMeters }
 
     /// The share of a chord that the mover travelled (see ``GPSNoiseDiffusion/lengthFactor(rate:)``): while the
     /// fixes are clean, with the lesser of the rate the fixes show and the one the device's speed shows (each
     /// overstates the error in its own way: the fixes count a trail's bends, the speed its own calibration).
     var noiseLength: GPSNoiseDiffusion.LengthFactor {
-        noiseDiffusion.lengthFactor(rate: fixesAreClean ? deviceSpeedNoise.estimate : nil)
+        noiseDiffusion.lengthFactor(rate: fixesAreClean ? deviceSpeedNoise.rateSquareMetersPerSecond : nil)
     }
 
     init(accelerationNoise: Double, defaultAccuracyMeters: Double) {

@@ -985,8 +985,8 @@ public struct WorkoutBuilder: Sendable {
         if let t0 = previousFix?.time, let t1 = fix.time, t1 > t0 { stepSeconds = t1 - t0 }
         if smoothing, let time = fix.time {
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
-            // least `distanceChordMeters` (see the README's "Distance"). The smoothed point comes out of the
-            // fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
+            // least `chordMeters` (5 m; 1 m while the device's speed shows the fixes clean; see the README's
+            // "Distance"). The smoothed point comes out of the fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
             // time is decided on the smoothed speed (unless the device gave its own speed, counted below).
             smoother.add(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters,
                          deviceSpeedMetersPerSecond: fix.speedMetersPerSecond, payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
@@ -1229,7 +1229,7 @@ extension WorkoutBuilder {
         }
         // The tangent plane decides whether the chord is complete (it is within 0.1 % of the geodesic over
         // 10 m); the geodesic is computed only for a chord that counts, one in three or four fixes at
-        // running pace.
+        // running pace with 5 m chords (most fixes with the 1 m chords of clean fixes).
         let planar = scale.planarDistanceMeters(latitude1: start.latitude, longitude1: start.longitude,
                                                 latitude2: point.latitude, longitude2: point.longitude)
         pendingMeters = planar
