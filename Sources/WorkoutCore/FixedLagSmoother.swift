@@ -35,6 +35,8 @@ struct FixedLagSmoother: Sendable {
         var gain = SmootherGain()
         /// The owner's value for this fix (the builder: the seconds of the step it ends, for moving time).
         var payload: Double
+        /// The speed the device recorded with this fix (m/s), `nan` when none.
+        var deviceSpeed: Double = .nan
     }
 
     /// How old a state is at least when it is given out.

@@ -22,6 +22,8 @@ struct PositionSmoother: Sendable {
         var windowSpeedMetersPerSecond: Double = .infinity
         /// The smoothed velocity east and north, metres per second.
         var velocity = SIMD2<Double>.zero
+        /// The speed the device recorded with this point's fix (m/s), `nil` when none.
+        var deviceSpeedMetersPerSecond: Double?
     }
 
     /// Calls `body` with points of the smoothed track between `a` and `b`, about one a second, when they
@@ -49,6 +51,7 @@ struct PositionSmoother: Sendable {
             var point = Point(latitude: lat, longitude: lon, speedMetersPerSecond: (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot(),
                               time: a.time + s * dt, payload: 0, velocity: velocity)
             point.windowSpeedMetersPerSecond = b.windowSpeedMetersPerSecond
+            point.deviceSpeedMetersPerSecond = b.deviceSpeedMetersPerSecond
             body(point)
         }
     }
@@ -91,6 +94,8 @@ struct PositionSmoother: Sendable {
     /// A fix as it came, waiting for the look-ahead or kept for the window behind.
     private struct RawFix: Sendable {
         var latitude: Double, longitude: Double, time: Double, variance: Double, payload: Double
+        /// The device's speed (m/s), `nan` when none.
+        var deviceSpeed: Double
     }
     /// Fixes not yet filtered, oldest first: each waits until a fix ``lookAheadSeconds`` later has come.
     private var ahead = SlidingWindow<RawFix>(reservingCapacity: 128)
@@ -134,7 +139,7 @@ struct PositionSmoother: Sendable {
     /// fixes clean (``DeviceSpeedNoise/fixesAreClean``): the receiver's filter already took the fast part of
     /// the error off, and what is left wanders too slowly for a smoother to take off. At 5 m the smoother took
     /// a slow mover's bends for noise: a mountain-bike ride in fit-parser's tests (MIT) read 9.0 % short of
-    /// its device's distance, the FR910XT trail run 3.4 %, now 0.4 % and 2.0 % (README, "Accuracy").
+    /// its device's distance, the FR910XT trail run 3.4 %, now within 0.2 % and 1.6 % (README, "Distance").
     static let cleanFixAccuracyMeters = 1.0
 
     /// Whether the device's speed shows the fixes clean (``DeviceSpeedNoise/fixesAreClean``).
@@ -183,7 +188,7 @@ struct PositionSmoother: Sendable {
         let sigma = min(max(accuracyMeters ?? assumedAccuracyMeters, 1), 100)
         let r = sigma * sigma
         live.step(latitude: lat, longitude: lon, time: time, variance: r, accelerationNoise: accelerationNoise)
-        ahead.append(RawFix(latitude: lat, longitude: lon, time: time, variance: r, payload: payload))
+        ahead.append(RawFix(latitude: lat, longitude: lon, time: time, variance: r, payload: payload, deviceSpeed: deviceSpeedMetersPerSecond ?? .nan))
         noiseDiffusion.add(latitude: lat, longitude: lon, time: time, scale: scale)
         while let first = ahead.first, ahead.count > 48 || time - first.time >= Self.lookAheadSeconds {
             filterOldest()
@@ -251,11 +256,11 @@ struct PositionSmoother: Sendable {
             isInitialized = true
             frameLatitude = fix.latitude; frameLongitude = fix.longitude
             frameScale = LocalScale(latitude: fix.latitude)
-            lag.push(state(time: fix.time, payload: fix.payload), gainFromPrevious: SmootherGain())
+            lag.push(state(time: fix.time, payload: fix.payload, deviceSpeed: fix.deviceSpeed), gainFromPrevious: SmootherGain())
             return
         }
         let gain = filter.step(latitude: fix.latitude, longitude: fix.longitude, time: fix.time, variance: fix.variance, accelerationNoise: q)
-        var next = state(time: fix.time, payload: fix.payload)
+        var next = state(time: fix.time, payload: fix.payload, deviceSpeed: fix.deviceSpeed)
         if next.position.x * next.position.x + next.position.y * next.position.y > 1_000_000 {
             // Move the frame's origin to the estimate (the window spans far less than 1 km).
             let oldLatitude = frameLatitude, oldLongitude = frameLongitude
@@ -268,10 +273,10 @@ struct PositionSmoother: Sendable {
     }
 
     /// The filtered estimate as a smoother state in the frame.
-    private func state(time: Double, payload: Double) -> FixedLagSmoother.State {
+    private func state(time: Double, payload: Double, deviceSpeed: Double) -> FixedLagSmoother.State {
         FixedLagSmoother.State(
             time: time, position: offset(latitude: filter.latitude, longitude: filter.longitude, fromLatitude: frameLatitude, fromLongitude: frameLongitude),
-            velocity: filter.velocity, payload: payload)
+            velocity: filter.velocity, payload: payload, deviceSpeed: deviceSpeed)
     }
 
     private func offset(latitude: Double, longitude: Double, fromLatitude: Double, fromLongitude: Double) -> SIMD2<Double> {
@@ -288,7 +293,8 @@ struct PositionSmoother: Sendable {
             let lat = min(max(latitude + state.position.y / scale.metersPerDegreeLatitude, -90), 90)
             let v = state.velocity
             return Point(latitude: lat, longitude: lon, speedMetersPerSecond: (v.x * v.x + v.y * v.y).squareRoot(),
-                         time: state.time, payload: state.payload, velocity: v)
+                         time: state.time, payload: state.payload, velocity: v,
+                         deviceSpeedMetersPerSecond: state.deviceSpeed.isNaN ? nil : state.deviceSpeed)
         }
     }
 

@@ -30,9 +30,26 @@ struct StandingForDistanceTests {
         #expect(WorkoutBuilder.isStanding(Self.point(speed: 1.2, windowSpeed: 0.2), rules: running))
     }
 
+    /// A hiker at 0.5 m/s up switchbacks nets 0.1 m/s over 20 s: the window alone takes that for standing. Once
+    /// the device's speed shows the fixes clean it decides instead, below a quarter of the threshold (0.19 m/s
+    /// running): 0.5 m/s moves, 0.1 m/s stands whatever the window says; a point without the device's speed, or
+    /// a speed the fixes have not confirmed, leaves it to the window.
+    @Test func theDevicesSpeedDecidesOnceTheFixesAreClean() {
+        let rules = ActivityType.running.rules
+        var climbing = Self.point(speed: 0.4, windowSpeed: 0.1)
+        climbing.deviceSpeedMetersPerSecond = 0.5
+        #expect(WorkoutBuilder.isStanding(climbing, rules: rules))
+        #expect(!WorkoutBuilder.isStanding(climbing, rules: rules, deviceSpeedDecides: true))
+        var standing = Self.point(speed: 0.6, windowSpeed: 0.6)
+        standing.deviceSpeedMetersPerSecond = 0.1
+        #expect(!WorkoutBuilder.isStanding(standing, rules: rules))
+        #expect(WorkoutBuilder.isStanding(standing, rules: rules, deviceSpeedDecides: true))
+        #expect(WorkoutBuilder.isStanding(Self.point(speed: 0.4, windowSpeed: 0.1), rules: rules, deviceSpeedDecides: true))
+    }
+
     /// A Garmin MTB ride (fit-parser's tests, MIT) of 16,627 m by the device, 5.8 km of it climbed or pushed
     /// at 1–2 m/s: 14,245 m (−14.3 %) while the rider's threshold took those climbs for standing, then
-    /// 15,130 m (−9.0 %) while the smoother took the winding climbs' bends for noise; now within 1 % (16,557 m),
+    /// 15,130 m (−9.0 %) while the smoother took the winding climbs' bends for noise; now within 1 % (16,652 m),
     /// since the device's speed shows the fixes clean (``DeviceSpeedNoise``, README "Accuracy"). The device's
     /// distance is fitdecode's last record distance.
     @Test func slowMountainBikeClimbsCount() throws {
