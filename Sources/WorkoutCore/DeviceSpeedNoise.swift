@@ -35,6 +35,10 @@ import Geodesy
 /// urban run's noise (0.6–2.5 m²/s) never counts as clean, and the dense run's slow noise (0.04–0.4 m²/s)
 /// sometimes does, which keeps it within its targets (README, "Accuracy").
 ///
+/// The mean is over the whole track so far, as one receiver's error is of one kind: a long clean stretch followed
+/// by a noisy one (a city after an hour in the hills) keeps the fixes clean until the mean itself rises above the
+/// threshold (no file measured does this).
+///
 /// A step whose position did not change (a receiver repeating its last position while it has no new one) says
 /// nothing of the error and is not measured, nor is the step after it. A speed computed from the fixes
 /// themselves (an app that writes a step's length over its time as the speed of either of its fixes) would make

@@ -986,8 +986,9 @@ public struct WorkoutBuilder: Sendable {
         if smoothing, let time = fix.time {
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
             // least `chordMeters` (5 m; 1 m while the device's speed shows the fixes clean; see the README's
-            // "Distance"). The smoothed point comes out of the fixed-lag smoother `lagSeconds` later, with the seconds of the step it ends: that step's moving
-            // time is decided on the smoothed speed (unless the device gave its own speed, counted below).
+            // "Distance"). The smoothed point comes out of the fixed-lag smoother `lagSeconds` later, with the
+            // seconds of the step it ends: that step's moving time is decided on the smoothed speed (unless the
+            // device gave its own speed, counted below).
             smoother.add(latitude: fix.latitude, longitude: fix.longitude, time: time, accuracyMeters: fix.horizontalAccuracyMeters,
                          deviceSpeedMetersPerSecond: fix.speedMetersPerSecond, payload: fix.speedMetersPerSecond == nil ? stepSeconds ?? 0 : 0)
             while let point = smoother.popDue() { takeSmoothed(point) }
