@@ -113,10 +113,4 @@ struct GPSNoiseDiffusion: Sendable {
         guard let own else { return LengthFactor(rateSquareMetersPerSecond: other) }
         return LengthFactor(rateSquareMetersPerSecond: min(own, other ?? own))
     }
-
-    /// The share of a chord's length that is the mover's at the smoothed speed `speed` (m/s), with the rate
-    /// measured here: 1 until ``minimumTriples`` triples have been measured.
-    func lengthFactor(speedMetersPerSecond speed: Double) -> Double {
-        lengthFactor()(speedMetersPerSecond: speed)
-    }
 }

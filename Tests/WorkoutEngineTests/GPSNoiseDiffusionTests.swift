@@ -84,7 +84,7 @@ struct GPSNoiseDiffusionTests {
     @Test func exactFixesLeaveTheLengthWhole() {
         let estimator = Self.estimate(seconds: 600) { _ in .zero }
         #expect(estimator.diffusionSquareMetersPerSecond < 1e-4)
-        #expect(abs(estimator.lengthFactor(speedMetersPerSecond: 3) - 1) < 1e-5)
+        #expect(abs(estimator.lengthFactor()(speedMetersPerSecond: 3) - 1) < 1e-5)
     }
 
     /// Fixes 5 s apart make no triple (the mover's own acceleration would dominate): no correction.
@@ -92,7 +92,7 @@ struct GPSNoiseDiffusionTests {
         var rng = SplitMix64(seed: 3)
         let estimator = Self.estimate(seconds: 3600, steps: [5]) { _ in SIMD2(3 * rng.gaussian(), 3 * rng.gaussian()) }
         #expect(estimator.tripleCount == 0)
-        #expect(estimator.lengthFactor(speedMetersPerSecond: 3) == 1)
+        #expect(estimator.lengthFactor()(speedMetersPerSecond: 3) == 1)
     }
 
     /// The share follows `√(1 − κD/v²)`, bounded below by `√0.8`, and is 1 before 30 triples.
@@ -101,13 +101,13 @@ struct GPSNoiseDiffusionTests {
         var east = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
         var north = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: 15, using: &rng)
         let early = Self.estimate(seconds: 20) { _ in SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) }
-        #expect(early.lengthFactor(speedMetersPerSecond: 3) == 1)
+        #expect(early.lengthFactor()(speedMetersPerSecond: 3) == 1)
         let estimator = Self.estimate(seconds: 3600) { _ in SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) }
         let d = estimator.diffusionSquareMetersPerSecond
         for speed in [2.0, 3.0, 8.0] {
             let expected = (1 - 0.12 * d / (speed * speed)).squareRoot()
-            #expect(abs(estimator.lengthFactor(speedMetersPerSecond: speed) - expected) < 1e-12)
+            #expect(abs(estimator.lengthFactor()(speedMetersPerSecond: speed) - expected) < 1e-12)
         }
-        #expect(abs(estimator.lengthFactor(speedMetersPerSecond: 0.3) - 0.8.squareRoot()) < 1e-12)
+        #expect(abs(estimator.lengthFactor()(speedMetersPerSecond: 0.3) - 0.8.squareRoot()) < 1e-12)
     }
 }
