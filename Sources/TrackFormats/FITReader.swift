@@ -35,9 +35,10 @@ public import WorkoutSamples
 ///   `.power` and `.weather(temperatureCelsius:)`, all at the record's time.
 /// - `event` of the timer: start → `.resume`, stop, stop_all, stop_disable, stop_disable_all → `.pause`,
 ///   after one call to `trackHasTimerEvents()`: the device's own pauses replace the engine's gap pauses. A
-///   timer event dated more than ``maximumTimerEventLatenessSeconds`` before the last record is left out, a
-///   stop counted in ``TrackReadReport/lateTimerStopCount`` (a file that writes its timer events after its
-///   records).
+///   timer event dated more than ``maximumTimerEventLatenessSeconds`` before the last record (a file that
+///   writes its timer events after its records) is delivered in time order when a first pass over the
+///   same input found it (``TrackReader`` reads a file or bytes in memory twice), else left out, a stop
+///   counted in ``TrackReadReport/lateTimerStopCount``.
 /// - `lap`: `.event(.lap)` at the lap's end (its timestamp, or `start_time + total_elapsed_time` when that
 ///   is more than 1 s earlier, when there is no timestamp, or when the lap is stamped with the activity's
 ///   start: its timestamp is not after its start, or the lap comes before any record and more than 1 s
@@ -50,7 +51,9 @@ public import WorkoutSamples
 ///   gives their UTC; samples met before it are held (up to ``maximumHeldSamples``) and released with
 ///   corrected times; without one they keep their times counted from the FIT epoch.
 /// - Events (timer, laps) dated after the latest record are delivered in time order, before the first
-///   sample at or after their time (Polar writes the timer's start and stop ahead of the records).
+///   sample at or after their time (Polar writes the timer's start and stop ahead of the records); a timer
+///   stop goes after the samples of its own second (the record written as the timer stopped was taken
+///   running).
 /// - A compressed timestamp before any full timestamp gives an untimed sample, counted in
 ///   ``TrackReadReport/skippedFields`` under `timestamp`.
 ///
@@ -85,6 +88,16 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
+
+    /// A timer event dated long before the last record read (``maximumTimerEventLatenessSeconds``).
+    struct LateTimerEvent: Sendable, Hashable {
+        /// Which file of a chain holds it (1 for the first).
+        var file: Int
+        /// Its time as the file states it, FIT seconds.
+        var fitTime: Int64
+        /// What it does to the clock.
+        var kind: WorkoutEventSample.Kind
+    }
 
     private enum Phase: Sendable {
         case fileHeader
@@ -134,6 +147,19 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var clockJump: (before: Int64, to: Int64, offset: Int)?
     private var jumpHeld = ContiguousArray<Sample>()
     private var announcedTimerEvents = false
+    /// The timer events this reader left out as late (``maximumTimerEventLatenessSeconds``), at most
+    /// ``maximumEarlyEvents`` of them (``lateTimerEventsAreComplete`` says whether that was all).
+    private(set) var lateTimerEvents: [LateTimerEvent] = []
+    /// Whether ``lateTimerEvents`` holds every late timer event the reader met.
+    private(set) var lateTimerEventsAreComplete = true
+    /// The late timer events a first pass over the same input found: each file's are delivered in time order
+    /// among its records (placed at the file's start, as events ahead of the records are), and left out
+    /// where the file writes them, so the device's own pauses rule as in a file written in order.
+    var lateTimerEventsReadAhead: [LateTimerEvent] = []
+    /// Whether the current file's late timer events were placed from ``lateTimerEventsReadAhead``.
+    private var placedLateTimerEvents = false
+    /// Whether the last timer event delivered stopped the timer.
+    private var timerIsStopped = false
     private var announcedActivity = false
     private var recordSamples = 0
     /// Whether a record gave a sample, or a first record with only its time started the workout (see the
@@ -157,14 +183,20 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// - Throws: `TrackFormatError` (with a byte offset), `TrackInputError`, or whatever the sink throws.
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         var reader = self
+        return try reader.readToEnd(&input, into: &sink)
+    }
+
+    /// Reads a whole FIT input into `sink`, leaving this reader as it ends (``lateTimerEvents`` is what a
+    /// first pass hands the second).
+    mutating func readToEnd<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { chunk.deallocate() }
         while true {
             let count = try input.read(into: chunk)
             if count == 0 { break }
-            try reader.consume(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), into: &sink)
+            try consume(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), into: &sink)
         }
-        return try reader.finish(into: &sink)
+        return try finish(into: &sink)
     }
 
     // MARK: Chunks
@@ -301,6 +333,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         // Each file after the first starts a new segment (the first needs none: nothing precedes it, and
         // an activity named by a `sport` message can still apply).
         if fileCount > 1 { try deliver(.event(WorkoutEventSample(time: nil, kind: .segmentStart)), into: &sink) }
+        try placeLateTimerEvents(into: &sink)
         return size
     }
 
@@ -503,10 +536,18 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // from the first record), and the engine's own gap rules judge the stops. The events read in
             // order still count, as the last stop_all at the end of such a file does. Both times on one
             // clock, compared as the file states them (before any timestamp_correlation).
+            // When a first pass found them (``lateTimerEventsReadAhead``), they were placed in time order at
+            // the file's start and are not delivered again here.
             if let time, let last = lastRecordTime,
                FITProfile.areOnOneClock(time, last),
                Double(time) < Double(last) - Self.maximumTimerEventLatenessSeconds {
+                if placedLateTimerEvents { return }
                 if kind == .pause { report.lateTimerStopCount += 1 }
+                if lateTimerEvents.count < Self.maximumEarlyEvents {
+                    lateTimerEvents.append(LateTimerEvent(file: fileCount, fitTime: time, kind: kind))
+                } else {
+                    lateTimerEventsAreComplete = false
+                }
                 return
             }
             if !announcedTimerEvents {
@@ -719,16 +760,45 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             }
             try releaseEarlyEvents(through: sample.time ?? .infinity, into: &sink)
         } else if let time = sample.time {
-            if earlyEventsStart < earlyEvents.count { try releaseEarlyEvents(through: time, into: &sink) }
+            if earlyEventsStart < earlyEvents.count { try releaseEarlyEvents(through: time, pausesAfter: true, into: &sink) }
+            if timerIsStopped, placedLateTimerEvents { try resumeUnlessDue(at: time, into: &sink) }
             latestSampleTime = max(latestSampleTime ?? time, time)
         }
         try hand(sample, into: &sink)
     }
 
-    /// Delivers the held early events with times up to `time`, in time order (file order within a time).
-    private mutating func releaseEarlyEvents<Sink: TrackSampleSink>(through time: Double, into sink: inout Sink) throws {
-        while earlyEventsStart < earlyEvents.count, (earlyEvents[earlyEventsStart].time ?? -.infinity) <= time {
+    /// Places the current file's late timer events that a first pass found (``lateTimerEventsReadAhead``)
+    /// among the events ahead of the records, in time order (file order within a time), so each is
+    /// delivered before the first sample at or after its time. Only events dated on the UTC clock are
+    /// found late against records on it, so no `timestamp_correlation` moves them.
+    private mutating func placeLateTimerEvents<Sink: TrackSampleSink>(into sink: inout Sink) throws {
+        placedLateTimerEvents = false
+        let due = lateTimerEventsReadAhead.enumerated().filter { $0.element.file == fileCount }
+        guard !due.isEmpty, due.count <= Self.maximumEarlyEvents else { return }
+        placedLateTimerEvents = true
+        if !announcedTimerEvents {
+            announcedTimerEvents = true
+            try sink.trackHasTimerEvents()
+        }
+        let ordered = due.sorted { ($0.element.fitTime, $0.offset) < ($1.element.fitTime, $1.offset) }
+        for (_, event) in ordered {
+            earlyEvents.append(.event(WorkoutEventSample(time: seconds(fromFIT: event.fitTime), kind: event.kind)))
+        }
+    }
+
+    /// Delivers the held early events with times up to `time`, in time order (file order within a time). With
+    /// `pausesAfter` (before a sample at `time`), a pause at `time` waits for the next later sample: the
+    /// record written at the instant the timer stopped was still recorded running, as a file written in
+    /// order puts it before its stop event.
+    private mutating func releaseEarlyEvents<Sink: TrackSampleSink>(
+        through time: Double, pausesAfter: Bool = false, into sink: inout Sink
+    ) throws {
+        while earlyEventsStart < earlyEvents.count {
             let event = earlyEvents[earlyEventsStart]
+            let eventTime = event.time ?? -.infinity
+            var waits = false
+            if pausesAfter, case .event(let timer) = event, timer.kind == .pause { waits = true }
+            guard eventTime < time || (eventTime == time && !waits) else { break }
             earlyEventsStart += 1
             try hand(event, into: &sink)
         }
@@ -736,6 +806,23 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             earlyEvents.removeAll(keepingCapacity: true)
             earlyEventsStart = 0
         }
+    }
+
+    /// A record while the timer stands stopped by placed late events (``lateTimerEventsReadAhead``), with
+    /// no start due within ``maximumTimerEventLatenessSeconds`` of it: the device's timer ran, though the
+    /// file wrote no start (GPSBabel's Garmin Oregon 700 sample writes a start, a stop at 09:30:32 and a stop
+    /// at its end: its records go on from 10:02:08, and its timer time, 4,146 s, counts them). The timer
+    /// resumes at the record. A record a few seconds before a start is taken in a pause, as devices do.
+    private mutating func resumeUnlessDue<Sink: TrackSampleSink>(at time: Double, into sink: inout Sink) throws {
+        var index = earlyEventsStart
+        while index < earlyEvents.count {
+            if case .event(let event) = earlyEvents[index], event.kind == .resume {
+                if let due = event.time, due <= time + Self.maximumTimerEventLatenessSeconds { return }
+                break
+            }
+            index += 1
+        }
+        try hand(.event(WorkoutEventSample(time: time, kind: .resume)), into: &sink)
     }
 
     @inline(__always)
@@ -746,8 +833,8 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         case .location:
             report.locationCount += 1
             recordSamples += 1
-        case .event:
-            break
+        case .event(let event):
+            if event.kind == .pause { timerIsStopped = true } else if event.kind == .resume { timerIsStopped = false }
         default:
             recordSamples += 1
         }

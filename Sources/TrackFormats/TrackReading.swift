@@ -86,8 +86,9 @@ public struct TrackReadReport: Sendable, Hashable {
     /// the samples before it were delivered.
     public var damage: TrackDamage?
     /// Timer stops left out because they were dated long before the records already read (FIT: a file
-    /// that writes its timer events after its records, ``FITReader/maximumTimerEventLatenessSeconds``):
-    /// the engine's own gap rules judged those stops instead.
+    /// that writes its timer events after its records, ``FITReader/maximumTimerEventLatenessSeconds``, read
+    /// from an input that cannot be read twice; ``TrackReader`` places them in time order otherwise): the
+    /// engine's own gap rules judged those stops instead.
     public var lateTimerStopCount = 0
 
     /// A report of a read in `format`; the counts start at zero and the optional parts empty.
@@ -150,7 +151,13 @@ public enum TrackReader {
             // again is read twice, once for the sport (announced to the sink first), once for the samples.
             if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
                 var scan = ActivityNameSink()
-                let report = try? FITReader(fileName: input.name).read(&sniffer, into: &scan)
+                var scanner = FITReader(fileName: input.name)
+                let report = try? scanner.readToEnd(&sniffer, into: &scan)
+                // Timer events the file writes long after their time (a Fenix 2 writes all of them after
+                // its records) are placed in time order on the second pass.
+                if scanner.lateTimerEventsAreComplete {
+                    reader.lateTimerEventsReadAhead = scanner.lateTimerEvents
+                }
                 guard input.rewind() else {
                     throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
                 }

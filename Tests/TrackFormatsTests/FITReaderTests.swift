@@ -273,6 +273,52 @@ import WorkoutSamples
         #expect(sink.locations.count == 22)
     }
 
+    /// A file that writes all its timer events after its records (Runalyze's Fenix 2 test files: start,
+    /// six stop_all/start pairs, the last stop, all after the last record) and can be read twice: the first
+    /// pass finds the late events and the second delivers each in time order among the records, so the
+    /// device's own pauses rule (running time 2,812 s against the timer's 2,810 s on the Fenix file, 2,973 s
+    /// by the gap rules). Records at T…T + 100 and T + 200…T + 300 (10 s apart); events start T, stop_all
+    /// T + 100, start T + 200, stop_all T + 300, all written after the records. A stop comes after the
+    /// record of its own second (that record was taken running), a start before it. Without the start at
+    /// T + 200 (GPSBabel's Oregon 700 sample: start, stop, records going on half an hour later, stop), the
+    /// records after the stop show the timer ran again: it resumes at the first of them.
+    @Test("timer events written after the records pause the clock in time order when the file is read twice",
+          arguments: [true, false])
+    func lateTimerEventsArePlacedInTimeOrder(writesSecondStart: Bool) throws {
+        let t: UInt32 = 1_000_000_000
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        for second in Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)) {
+            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+        }
+        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+        for (second, type) in [(0, 0), (100, 4), (200, 0), (300, 4)] as [(UInt32, UInt8)] where writesSecondStart || second != 200 {
+            file.message(local: 1, FITTestFile.le32(t + second) + [0, type])
+        }
+        let start = Double(t) + 631_065_600
+        var sink = FITRecordingSink()
+        let report = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "late.fit"), into: &sink)
+        #expect(report.lateTimerStopCount == 0)
+        #expect(sink.timerAnnouncements == 1)
+        #expect(sink.timerEventsBeforeAnnouncement == 0)
+        #expect(sink.locations.count == 22)
+        // The order of samples: what comes at each time, the events where the timer put them.
+        let order: [String] = sink.samples.map { sample in
+            let offset = Int((sample.time ?? .nan) - start)
+            if case .event(let event) = sample { return "\(event.kind)@\(offset)" }
+            return "fix@\(offset)"
+        }
+        let fixes = { (seconds: StrideThrough<Int>) in seconds.map { "fix@\($0)" } }
+        #expect(order == ["resume@0"] + fixes(stride(from: 0, through: 100, by: 10)) + ["pause@100", "resume@200"]
+                + fixes(stride(from: 200, through: 300, by: 10)) + ["pause@300"])
+
+        // Read once (a stream that cannot go back), the late events are left out as before.
+        let once = try FITTestReading.read(file.bytes())
+        #expect(once.report.lateTimerStopCount == 1)
+        #expect(once.sink.events(.resume).isEmpty)
+        #expect(once.sink.events(.pause).map(\.time) == [start + 300])
+    }
+
     /// A clock glitch: records dated two years ahead in the middle of a ride, then back in its own year (a
     /// GoldenCheetah test ride stamps 14 records so): their samples come without a time (counted as skipped
     /// `timestamp`s), so the records after them are not out of order; a jump the records go on from (a later
