@@ -41,9 +41,10 @@ struct AnalysisDeviceLapTests {
     }
 
     /// Known deviation, kept visible (the test fails once it is gone, so the note stays true): the
-    /// vívoactive's 4-minute second lap measures 670 m against the device's 692 m (3.2 %; 642 m before the
+    /// vívoactive's 4-minute second lap measures 673 m against the device's 692 m (2.7 %; 642 m before the
     /// process noise was estimated from the data and the track interpolated between fixes, 662 m before the
-    /// step from the first lap's `Track` to its own counted). The lap's times agree; the distance is the
+    /// step from the first lap's `Track` to its own counted, 670 m before the device's speed in the runner's
+    /// band, 2026-11-29). The lap's times agree; the distance is the
     /// engine's: the smoothed track of a slow, winding ski lap sampled every 4 s (676 m with `--filter
     /// none`), not where the lap is placed.
     @Test func theSecondSkiLapIsShortByTheFiltersChords() throws {
@@ -116,14 +117,11 @@ struct AnalysisFITDeviceLapTests {
         "large-garmin-fr910xt-run-20k-records.fit": [
             4: "standing still: 19.8 m of GPS drift on the device, 14 m in the engine",
         ],
-        // Times agree within 0.6 s (the laps are dated by start_time + total_elapsed_time: the file writes them
-        // first, stamped with the activity's start). Distances: laps 2 and 3 within 0.6 % since the device's
-        // speed shows the fixes clean (19 % and 3.9 % short before: climbs at 1–2 m/s on winding trails whose
-        // bends the smoother took for noise); lap 1, 644 m up a winding climb before the fixes are shown clean
-        // (five minutes of slow steps are measured first), reads 627 m (2.6 % short).
-        "ride-garmin-mtb-slow-climbs-summary-first.fit": [
-            1: "engine distance 2.6 % short on a slow, winding climb, before the fixes are shown clean",
-        ],
+        // The Garmin MTB ride (bundled) matches on every lap: times within 0.6 s (the laps are dated by start_time
+        // + total_elapsed_time: the file writes them first, stamped with the activity's start), laps 2 and 3 within
+        // 0.6 % since the device's speed shows the fixes clean, lap 1 (644 m up a winding climb, before the fixes
+        // are shown clean) within 1.6 % since the device's speed at or above the moving threshold keeps the window
+        // test from taking a hairpin at 0.4-1.4 m/s for standing (2.6 % short before, 2026-11-29).
     ]
 
     static func check(_ url: URL) throws {

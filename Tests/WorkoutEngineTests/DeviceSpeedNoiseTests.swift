@@ -12,27 +12,69 @@ import WorkoutSamples
 struct DeviceSpeedNoiseTests {
     static let scale = LocalScale(latitude: 47.37)
 
-    /// A walker at 1.2 m/s along a winding trail (a turn of ±60° every 15 m), one fix a second, with `error`
-    /// added east and north and the true speed (or `statedSpeed(trueSpeed, stepMeters)`) recorded with each.
-    static func estimate(seconds: Int, error: (Double) -> SIMD2<Double>,
+    /// A walker at 1.2 m/s (or a mover at `speed(second)`) along a winding trail (a turn of ±60° every 15 m), one
+    /// fix a second, with `error` added east and north and the true speed (or `statedSpeed(trueSpeed,
+    /// stepMeters)`) recorded with each.
+    static func estimate(seconds: Int, speed: (Int) -> Double = { _ in 1.2 }, error: (Double) -> SIMD2<Double>,
                          statedSpeed: (Double, Double) -> Double = { speed, _ in speed }) -> DeviceSpeedNoise {
         var estimator = DeviceSpeedNoise()
         var position = SIMD2<Double>.zero, heading = 0.0, travelled = 0.0
         var previous: SIMD2<Double>?
         for second in 0...seconds {
             let time = Double(second)
+            let trueSpeed = speed(second)
             if second > 0 {
                 heading = 1.05 * sin(travelled / 15 * .pi)
-                position += 1.2 * SIMD2(sin(heading), cos(heading))
-                travelled += 1.2
+                position += trueSpeed * SIMD2(sin(heading), cos(heading))
+                travelled += trueSpeed
             }
             let fix = position + error(time)
             let step = previous.map { ((fix - $0) * (fix - $0)).sum().squareRoot() } ?? 0
             previous = fix
             estimator.add(latitude: 47.37 + fix.y / scale.metersPerDegreeLatitude, longitude: 8.54 + fix.x / scale.metersPerDegreeLongitude,
-                          time: time, speedMetersPerSecond: statedSpeed(1.2, step), scale: scale)
+                          time: time, speedMetersPerSecond: statedSpeed(trueSpeed, step), scale: scale)
         }
         return estimator
+    }
+
+    /// A Gauss–Markov error of σ and τ per axis, drawn a second at a time from `seed`.
+    static func gaussMarkov(sigma: Double, tau: Double, seed: UInt64) -> (Double) -> SIMD2<Double> {
+        var rng = SplitMix64(seed: seed)
+        var east = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: sigma, correlationSeconds: tau, using: &rng)
+        return { time in time > 0 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng)) : SIMD2(east.value, north.value) }
+    }
+
+    /// A runner at 3.2 m/s on the winding trail takes no step at a walker's pace: the runner's band (2.5-4.5 m/s)
+    /// measures the rate and decides (a forest run's clean fixes, whose bends the smoother took for noise). Its
+    /// steps' straight lines fall short of the bends a little more than a walker's, so the rates (2σ²/τ = 1.2 and
+    /// 0.13 m²/s) are met within 15 % + 0.05 m²/s. (An error that hardly moves in a second, with the exact speed,
+    /// would make the speed look computed from the fixes at a runner's pace: a real device's speed is measured
+    /// with an error of its own.)
+    @Test(arguments: [(3.0, 15.0, false), (2.0, 60.0, true)])
+    func aRunnersPaceIsMeasuredInItsOwnBand(sigma: Double, tau: Double, clean: Bool) throws {
+        let estimator = Self.estimate(seconds: 1800, speed: { _ in 3.2 }, error: Self.gaussMarkov(sigma: sigma, tau: tau, seed: 11))
+        #expect(estimator.walking.stepCount == 0)
+        #expect(estimator.running.decides)
+        let measured = try #require(estimator.rateSquareMetersPerSecond)
+        let expected = 2 * sigma * sigma / tau
+        #expect(abs(measured - expected) < 0.15 * expected + 0.05, "\(measured) m²/s against \(expected)")
+        #expect(estimator.fixesAreClean == clean)
+    }
+
+    /// A device whose speed reads 8 % low (a foot pod's calibration) adds `v²(1 − 0.92²)/2` to the rate: 0.79
+    /// m²/s at 3.2 m/s, 0.11 at 1.2 m/s. Ten minutes of running, then ten of walking, with clean fixes: the
+    /// runner's band decides the first ten (not clean), and the walker's, once it has five blocks, the rest
+    /// (clean), never mixed with the running steps (whose rate would have kept the mean above 0.5).
+    @Test func theWalkersBandDecidesOnceItHasEnoughSteps() {
+        let speed = { (second: Int) in second <= 600 ? 3.2 : 1.2 }
+        let low = { (trueSpeed: Double, _: Double) in 0.92 * trueSpeed }
+        let running = Self.estimate(seconds: 600, speed: speed, error: Self.gaussMarkov(sigma: 1, tau: 600, seed: 12), statedSpeed: low)
+        #expect(running.running.decides && !running.walking.decides)
+        #expect(!running.fixesAreClean)
+        let then = Self.estimate(seconds: 1200, speed: speed, error: Self.gaussMarkov(sigma: 1, tau: 600, seed: 12), statedSpeed: low)
+        #expect(then.walking.decides)
+        #expect(then.fixesAreClean)
     }
 
     /// A Gauss–Markov error of σ and τ per axis wanders at `D = 2σ²/τ` over a second (Gelb 1974, §3.8): the

@@ -47,6 +47,24 @@ struct StandingForDistanceTests {
         #expect(WorkoutBuilder.isStanding(Self.point(speed: 0.4, windowSpeed: 0.1), rules: rules, deviceSpeedDecides: true))
     }
 
+    /// Before the fixes are shown clean, a device's speed at or above the threshold (0.75 m/s) says the mover
+    /// moves, as it says so for moving time: a rider round a hairpin at 0.9 m/s, whose track nets 0.1 m/s over
+    /// 20 s, is not standing (the bundled MTB ride's first lap read 2.6 % short of its device, now 1.6 %). A
+    /// speed below it leaves the window to decide: a file that writes 0 for every speed (GoldenCheetah's
+    /// re-saved FR55 walk) is judged as without one.
+    @Test func theDevicesSpeedAtTheThresholdIsMovingBeforeTheFixesAreClean() {
+        let rules = ActivityType.cycling.rules
+        var hairpin = Self.point(speed: 0.5, windowSpeed: 0.1)
+        hairpin.deviceSpeedMetersPerSecond = 0.9
+        #expect(!WorkoutBuilder.isStanding(hairpin, rules: rules))
+        hairpin.deviceSpeedMetersPerSecond = 0.75
+        #expect(!WorkoutBuilder.isStanding(hairpin, rules: rules))
+        hairpin.deviceSpeedMetersPerSecond = 0.7
+        #expect(WorkoutBuilder.isStanding(hairpin, rules: rules))
+        hairpin.deviceSpeedMetersPerSecond = 0
+        #expect(WorkoutBuilder.isStanding(hairpin, rules: rules))
+    }
+
     /// A Garmin MTB ride (fit-parser's tests, MIT) of 16,627 m by the device, 5.8 km of it climbed or pushed
     /// at 1–2 m/s: 14,245 m (−14.3 %) while the rider's threshold took those climbs for standing, then
     /// 15,130 m (−9.0 %) while the smoother took the winding climbs' bends for noise; now within 1 % (16,652 m),
