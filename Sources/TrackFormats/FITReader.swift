@@ -68,9 +68,11 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     public static let maximumDeviceLaps = 100_000
     /// At most this many events ahead of the records are held to be put in time order.
     public static let maximumEarlyEvents = 4096
-    /// A timer event dated more than this many seconds before the last record read is out of order and
-    /// left out (a stop counted in ``TrackReadReport/lateTimerStopCount``): a device writes a timer event
-    /// within a record or two of its time, but some (a Garmin Oregon 700) write them all after the records.
+    /// A timer event dated more than this many seconds before the last record read is out of order: a
+    /// device writes a timer event within a record or two of its time, but some (a Garmin Oregon 700, a
+    /// Fenix 2) write them all after the records. It is placed in time order when a first pass found it
+    /// (``TrackReader`` reads a file or bytes in memory twice), else left out, a stop counted in
+    /// ``TrackReadReport/lateTimerStopCount``.
     public static let maximumTimerEventLatenessSeconds = 60.0
     /// A record dated more than this many seconds after the one before starts a watch on the clock (six
     /// hours: no recording pauses that long inside one outing): when a later record returns to before that
@@ -88,6 +90,13 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
+
+    /// An event held ahead of the records, and whether it is a late timer event placed from a first pass
+    /// (``lateTimerEventsReadAhead``).
+    private struct EarlyEvent: Sendable {
+        var sample: Sample
+        var placed = false
+    }
 
     /// A timer event dated long before the last record read (``maximumTimerEventLatenessSeconds``).
     struct LateTimerEvent: Sendable, Hashable {
@@ -134,7 +143,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var held = ContiguousArray<Sample>()
     /// Events whose time is ahead of the latest record's (Polar writes the timer's start and stop before
     /// the records): delivered in time order, before the first later sample, or at the file's end.
-    private var earlyEvents = ContiguousArray<Sample>()
+    private var earlyEvents = ContiguousArray<EarlyEvent>()
     private var earlyEventsStart = 0
     /// The latest time of a delivered sample that is not an event.
     private var latestSampleTime: Double?
@@ -158,8 +167,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     var lateTimerEventsReadAhead: [LateTimerEvent] = []
     /// Whether the current file's late timer events were placed from ``lateTimerEventsReadAhead``.
     private var placedLateTimerEvents = false
-    /// Whether the last timer event delivered stopped the timer.
-    private var timerIsStopped = false
+    /// The time of the placed late stop (``lateTimerEventsReadAhead``) the timer stands stopped at, if any.
+    private var placedStopTime: Double?
+    /// The first of ``lateTimerEventsReadAhead`` not yet placed.
+    private var lateTimerEventsCursor = 0
     private var announcedActivity = false
     private var recordSamples = 0
     /// Whether a record gave a sample, or a first record with only its time started the workout (see the
@@ -536,14 +547,17 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             // from the first record), and the engine's own gap rules judge the stops. The events read in
             // order still count, as the last stop_all at the end of such a file does. Both times on one
             // clock, compared as the file states them (before any timestamp_correlation).
-            // When a first pass found them (``lateTimerEventsReadAhead``), they were placed in time order at
-            // the file's start and are not delivered again here.
+            // When a first pass found them (``lateTimerEventsReadAhead``; dated on the UTC clock), they were
+            // placed in time order at the file's start and are not delivered again here.
             if let time, let last = lastRecordTime,
                FITProfile.areOnOneClock(time, last),
                Double(time) < Double(last) - Self.maximumTimerEventLatenessSeconds {
-                if placedLateTimerEvents { return }
+                let onUTC = time >= FITProfile.minimumDateTime
+                if placedLateTimerEvents, onUTC { return }
                 if kind == .pause { report.lateTimerStopCount += 1 }
-                if lateTimerEvents.count < Self.maximumEarlyEvents {
+                if !onUTC {
+                    // Counted from power-on: not placed (see ``placeLateTimerEvents(into:)``).
+                } else if lateTimerEvents.count < Self.maximumEarlyEvents {
                     lateTimerEvents.append(LateTimerEvent(file: fileCount, fitTime: time, kind: kind))
                 } else {
                     lateTimerEventsAreComplete = false
@@ -754,14 +768,18 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                 // In time order (a later event of the file may be due first: a first record's start behind
                 // laps written at the file's head); events of one time keep the file's order.
                 var index = earlyEvents.count
-                while index > earlyEventsStart, (earlyEvents[index - 1].time ?? -.infinity) > time { index -= 1 }
-                earlyEvents.insert(sample, at: index)
+                while index > earlyEventsStart, (earlyEvents[index - 1].sample.time ?? -.infinity) > time { index -= 1 }
+                earlyEvents.insert(EarlyEvent(sample: sample), at: index)
                 return
             }
-            try releaseEarlyEvents(through: sample.time ?? .infinity, into: &sink)
+            // An untimed event (a lap without a time, a sample the clock watch took the time of) comes at the
+            // latest sample's time: the events due by then go first, the later ones keep waiting.
+            try releaseEarlyEvents(through: sample.time ?? latestSampleTime ?? -.infinity, into: &sink)
         } else if let time = sample.time {
             if earlyEventsStart < earlyEvents.count { try releaseEarlyEvents(through: time, pausesAfter: true, into: &sink) }
-            if timerIsStopped, placedLateTimerEvents { try resumeUnlessDue(at: time, into: &sink) }
+            if let stop = placedStopTime, time - stop > Self.maximumTimerEventLatenessSeconds {
+                try resumeUnlessDue(at: time, into: &sink)
+            }
             latestSampleTime = max(latestSampleTime ?? time, time)
         }
         try hand(sample, into: &sink)
@@ -770,19 +788,30 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// Places the current file's late timer events that a first pass found (``lateTimerEventsReadAhead``)
     /// among the events ahead of the records, in time order (file order within a time), so each is
     /// delivered before the first sample at or after its time. Only events dated on the UTC clock are
-    /// found late against records on it, so no `timestamp_correlation` moves them.
+    /// collected (a time counted from power-on waits for a `timestamp_correlation` that the file's start
+    /// does not know yet).
     private mutating func placeLateTimerEvents<Sink: TrackSampleSink>(into sink: inout Sink) throws {
         placedLateTimerEvents = false
-        let due = lateTimerEventsReadAhead.enumerated().filter { $0.element.file == fileCount }
-        guard !due.isEmpty, due.count <= Self.maximumEarlyEvents else { return }
+        placedStopTime = nil
+        // The list is in file order: a cursor finds each file's events.
+        while lateTimerEventsCursor < lateTimerEventsReadAhead.count,
+              lateTimerEventsReadAhead[lateTimerEventsCursor].file < fileCount {
+            lateTimerEventsCursor += 1
+        }
+        var end = lateTimerEventsCursor
+        while end < lateTimerEventsReadAhead.count, lateTimerEventsReadAhead[end].file == fileCount { end += 1 }
+        let due = lateTimerEventsReadAhead[lateTimerEventsCursor..<end]
+        lateTimerEventsCursor = end
+        guard !due.isEmpty else { return }
         placedLateTimerEvents = true
         if !announcedTimerEvents {
             announcedTimerEvents = true
             try sink.trackHasTimerEvents()
         }
-        let ordered = due.sorted { ($0.element.fitTime, $0.offset) < ($1.element.fitTime, $1.offset) }
+        let ordered = due.enumerated().sorted { ($0.element.fitTime, $0.offset) < ($1.element.fitTime, $1.offset) }
         for (_, event) in ordered {
-            earlyEvents.append(.event(WorkoutEventSample(time: seconds(fromFIT: event.fitTime), kind: event.kind)))
+            let timer = WorkoutEventSample(time: seconds(fromFIT: event.fitTime), kind: event.kind)
+            earlyEvents.append(EarlyEvent(sample: .event(timer), placed: true))
         }
     }
 
@@ -795,12 +824,13 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     ) throws {
         while earlyEventsStart < earlyEvents.count {
             let event = earlyEvents[earlyEventsStart]
-            let eventTime = event.time ?? -.infinity
-            var waits = false
-            if pausesAfter, case .event(let timer) = event, timer.kind == .pause { waits = true }
-            guard eventTime < time || (eventTime == time && !waits) else { break }
+            let eventTime = event.sample.time ?? -.infinity
+            var isPause = false
+            if case .event(let timer) = event.sample, timer.kind == .pause { isPause = true }
+            guard eventTime < time || (eventTime == time && !(pausesAfter && isPause)) else { break }
             earlyEventsStart += 1
-            try hand(event, into: &sink)
+            try hand(event.sample, into: &sink)
+            if event.placed, isPause { placedStopTime = eventTime }
         }
         if earlyEventsStart == earlyEvents.count {
             earlyEvents.removeAll(keepingCapacity: true)
@@ -808,15 +838,16 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         }
     }
 
-    /// A record while the timer stands stopped by placed late events (``lateTimerEventsReadAhead``), with
-    /// no start due within ``maximumTimerEventLatenessSeconds`` of it: the device's timer ran, though the
-    /// file wrote no start (GPSBabel's Garmin Oregon 700 sample writes a start, a stop at 09:30:32 and a stop
-    /// at its end: its records go on from 10:02:08, and its timer time, 4,146 s, counts them). The timer
-    /// resumes at the record. A record a few seconds before a start is taken in a pause, as devices do.
+    /// A record more than ``maximumTimerEventLatenessSeconds`` after a placed late stop (``placedStopTime``),
+    /// with the timer still stopped and no start due within as long of it: the device's timer ran, though
+    /// the file wrote no start (GPSBabel's Garmin Oregon 700 sample writes a start, a stop at 09:30:32 and a
+    /// stop at its end: its records go on from 10:02:08, and its timer time, 4,146 s, counts them). The timer
+    /// resumes at the record. A record soon after the stop or soon before a start is taken in the pause, as
+    /// devices write some.
     private mutating func resumeUnlessDue<Sink: TrackSampleSink>(at time: Double, into sink: inout Sink) throws {
         var index = earlyEventsStart
         while index < earlyEvents.count {
-            if case .event(let event) = earlyEvents[index], event.kind == .resume {
+            if case .event(let event) = earlyEvents[index].sample, event.kind == .resume {
                 if let due = event.time, due <= time + Self.maximumTimerEventLatenessSeconds { return }
                 break
             }
@@ -834,7 +865,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             report.locationCount += 1
             recordSamples += 1
         case .event(let event):
-            if event.kind == .pause { timerIsStopped = true } else if event.kind == .resume { timerIsStopped = false }
+            if event.kind == .resume { placedStopTime = nil }
         default:
             recordSamples += 1
         }

@@ -86,9 +86,10 @@ public struct TrackReadReport: Sendable, Hashable {
     /// the samples before it were delivered.
     public var damage: TrackDamage?
     /// Timer stops left out because they were dated long before the records already read (FIT: a file
-    /// that writes its timer events after its records, ``FITReader/maximumTimerEventLatenessSeconds``, read
-    /// from an input that cannot be read twice; ``TrackReader`` places them in time order otherwise): the
-    /// engine's own gap rules judged those stops instead.
+    /// that writes its timer events after its records, ``FITReader/maximumTimerEventLatenessSeconds``;
+    /// ``TrackReader`` places them in time order instead when it can read the input twice, they are dated on
+    /// the UTC clock, and there are at most ``FITReader/maximumEarlyEvents`` of them): the engine's own gap
+    /// rules judged those stops instead.
     public var lateTimerStopCount = 0
 
     /// A report of a read in `format`; the counts start at zero and the optional parts empty.
@@ -155,7 +156,7 @@ public enum TrackReader {
                 let report = try? scanner.readToEnd(&sniffer, into: &scan)
                 // Timer events the file writes long after their time (a Fenix 2 writes all of them after
                 // its records) are placed in time order on the second pass.
-                if scanner.lateTimerEventsAreComplete {
+                if report != nil, scanner.lateTimerEventsAreComplete {
                     reader.lateTimerEventsReadAhead = scanner.lateTimerEvents
                 }
                 guard input.rewind() else {

@@ -21,14 +21,15 @@ import Geodesy
 /// 1.2), measured in two bands of the step's mean speed: a walker's, ``walkingSpeeds`` (0.3-2.5 m/s), and a runner's,
 /// ``runningSpeeds`` (2.5-4.5 m/s). Below the first the mover may be standing while the fixes drift (the device's
 /// speed is 0). An error in the device's speed (a foot pod's calibration, a wheel's circumference) weighs more the
-/// faster the mover: 2 % at 4 m/s adds 0.3 m²/s. So the walker's band decides once it has measured enough steps (slow
-/// stretches of a trail run, a hike, a mountain-bike climb), and the runner's decides a track that has not (a run on
-/// a winding forest trail at 3 m/s, whose bends the smoother took for noise: Runalyze's Fenix 2 test runs, each with
-/// fewer than 300 slow steps, read up to 16 % short over a minute). A band never mixes in the other's steps: a
-/// mountain bike's speed read 1-2 % low (fit-parser's `jumps-mtb.fit`: 0.35 m²/s at a walker's pace, 0.74 at a
-/// runner's, 1.5 above) would have raised the walker's rate. The mean, not a median: the step's error enters its
-/// square both linearly (along the way, `v·nₐ`, symmetric) and squared, so the median sits at half the rate or less,
-/// and more so the faster the mover; the mean is the rate itself.
+/// faster the mover: 2 % low at 4 m/s adds 0.3 m²/s, 2 % high takes as much off (noisy fixes at 0.8 m²/s would then
+/// pass as clean: the runner's band trusts the speed's calibration more than the walker's does). So the walker's band
+/// decides once it has reached a verdict (slow stretches of a trail run, a hike, a mountain-bike climb), and the
+/// runner's decides a track that has not (a run on a winding forest trail at 3 m/s, whose bends the smoother took for
+/// noise: Runalyze's Fenix 2 test runs, each with fewer than 300 slow steps, read up to 16 % short over a minute). A
+/// band never mixes in the other's steps: a mountain bike's speed read 1-2 % low (fit-parser's `jumps-mtb.fit`: 0.35
+/// m²/s at a walker's pace, 0.74 at a runner's, 1.5 above) would have raised the walker's rate. The mean, not a
+/// median: the step's error enters its square both linearly (along the way, `v·nₐ`, symmetric) and squared, so the
+/// median sits at half the rate or less, and more so the faster the mover; the mean is the rate itself.
 ///
 /// The fixes count as *clean* (``fixesAreClean``) once the deciding band's rate is below
 /// ``cleanRateSquareMetersPerSecond`` with about 98 % confidence, and stop counting so once it is above it with as
@@ -59,7 +60,8 @@ struct DeviceSpeedNoise: Sendable {
     static let walkingSpeeds = 0.3..<2.5
     /// The mean speeds (m/s) of the steps the runner's band measures; see the type's discussion.
     static let runningSpeeds = 2.5..<4.5
-    /// The largest value one step contributes, either way (m²/s).
+    /// The largest value one step contributes, either way (m²/s), at up to ``clipSpeedMetersPerSecond``; above
+    /// it the clip grows in proportion to the speed.
     static let clipSquareMetersPerSecond = 5.0
     /// Above this mean speed (m/s) the clip grows with the speed: the error's change along the way enters a
     /// step's value multiplied by the speed, and a runner's ordinary steps would otherwise be clipped.
@@ -88,6 +90,11 @@ struct DeviceSpeedNoise: Sendable {
         private var blockMeanSum = 0.0, blockMeanSumOfSquares = 0.0
         /// The verdict after the band's last block (see ``DeviceSpeedNoise/fixesAreClean``).
         private(set) var saysClean = false
+        /// Whether the band has reached a verdict with confidence at least once (its mean ± margin fell on
+        /// one side of the threshold).
+        private(set) var hasVerdict = false
+        /// Steps whose length over their time is the speed stated at one of their ends.
+        private(set) var derivedStepCount = 0
 
         init(speeds: Range<Double>) { self.speeds = speeds }
 
@@ -97,9 +104,11 @@ struct DeviceSpeedNoise: Sendable {
         /// The mean over the band's steps (m²/s per axis); `nil` until the band decides.
         var rateSquareMetersPerSecond: Double? { decides ? sum / Double(stepCount) : nil }
 
-        /// Takes one step's measure (clipped), and decides after each full block.
-        mutating func add(_ value: Double) {
+        /// Takes one step's measure (clipped) and whether its speed looks computed from the fixes, and decides
+        /// after each full block.
+        mutating func add(_ value: Double, derived: Bool) {
             stepCount += 1
+            if derived { derivedStepCount += 1 }
             sum += value
             blockSum += value
             blockFill += 1
@@ -119,31 +128,39 @@ struct DeviceSpeedNoise: Sendable {
             let margin = 2 * (variance / blocks).squareRoot()
             if mean + margin < DeviceSpeedNoise.cleanRateSquareMetersPerSecond {
                 saysClean = true
+                hasVerdict = true
             } else if mean - margin > DeviceSpeedNoise.cleanRateSquareMetersPerSecond {
                 saysClean = false
+                hasVerdict = true
             }
         }
     }
 
     /// The walker's band and the runner's.
     private(set) var walking = Band(speeds: walkingSpeeds), running = Band(speeds: runningSpeeds)
-    /// Steps measured, in either band.
-    private(set) var stepCount = 0
-    /// Steps whose length over their time is the speed stated at one of their ends.
-    private(set) var derivedStepCount = 0
     private var last: (latitude: Double, longitude: Double, time: Double, speed: Double)?
 
-    /// The band that decides: the walker's once it has measured enough, else the runner's once it has; `nil`
-    /// before either has.
-    var decidingBand: Band? { walking.decides ? walking : running.decides ? running : nil }
+    /// The band that decides: the walker's once it has reached a verdict, else the runner's once it has
+    /// measured enough (so a verdict of the runner's holds until the walker's band is confident of its own),
+    /// else the walker's once it has; `nil` before either has measured enough.
+    var decidingBand: Band? {
+        if walking.hasVerdict { return walking }
+        if running.decides { return running }
+        return walking.decides ? walking : nil
+    }
+
+    /// Steps measured, in either band.
+    var stepCount: Int { walking.stepCount + running.stepCount }
+    /// Steps whose length over their time is the speed stated at one of their ends, in either band.
+    var derivedStepCount: Int { walking.derivedStepCount + running.derivedStepCount }
 
     /// The rate measured (m²/s per axis): the deciding band's mean; `nil` before a band decides.
     var rateSquareMetersPerSecond: Double? { decidingBand?.rateSquareMetersPerSecond }
 
     /// Whether the fixes count as clean (see the type's discussion): the deciding band's verdict, unless most
-    /// steps show a speed computed from the fixes.
+    /// of its steps show a speed computed from the fixes.
     var fixesAreClean: Bool {
-        guard let band = decidingBand, derivedStepCount * 2 < stepCount else { return false }
+        guard let band = decidingBand, band.derivedStepCount * 2 < band.stepCount else { return false }
         return band.saysClean
     }
 
@@ -173,12 +190,10 @@ struct DeviceSpeedNoise: Sendable {
         guard excess.isFinite else { return }
         let clip = Self.clipSquareMetersPerSecond * max(1, meanSpeed / Self.clipSpeedMetersPerSecond)
         let clipped = min(max(excess, -clip), clip)
-        stepCount += 1
         let stepSpeed = meters / k
-        if abs(stepSpeed - speed) <= Self.derivedSpeedShare * max(speed, 1) || abs(stepSpeed - a.speed) <= Self.derivedSpeedShare * max(a.speed, 1) {
-            derivedStepCount += 1
-        }
-        if inWalking { walking.add(clipped) } else { running.add(clipped) }
+        let derived = abs(stepSpeed - speed) <= Self.derivedSpeedShare * max(speed, 1)
+            || abs(stepSpeed - a.speed) <= Self.derivedSpeedShare * max(a.speed, 1)
+        if inWalking { walking.add(clipped, derived: derived) } else { running.add(clipped, derived: derived) }
     }
 
     /// A gap or a new segment: the next step starts from the next fix (what was measured so far stays).

@@ -319,6 +319,64 @@ import WorkoutSamples
         #expect(once.sink.events(.pause).map(\.time) == [start + 300])
     }
 
+    /// The limits of placing late timer events. A record 5 s after a placed stop (devices write one in a pause)
+    /// stays in the pause: only records more than 60 s after the stop with no start due resume the timer. A lap
+    /// without any time, written after record 50, comes at the latest sample's time and does not release the
+    /// stop at 100 ahead of records 60-100. Records at T…T + 100, T + 105 and T + 200…T + 300; events start T,
+    /// stop_all T + 100, start T + 200, stop_all T + 300, all written after the records.
+    @Test("a record soon after a placed stop stays in the pause; an untimed lap releases no later event")
+    func placedLateTimerEventsKeepTheirPlace() throws {
+        let t: UInt32 = 1_000_000_000
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        file.define(local: 2, global: 19, fields: [(9, 4, 0x86)])
+        let seconds = Array(stride(from: 0, through: 100, by: 10)) + [105] + Array(stride(from: 200, through: 300, by: 10))
+        for second in seconds {
+            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+            // lap (19) with only total_distance: no time of its own.
+            if second == 50 { file.message(local: 2, FITTestFile.le32(50_000)) }
+        }
+        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+        for (second, type) in [(0, 0), (100, 4), (200, 0), (300, 4)] as [(UInt32, UInt8)] {
+            file.message(local: 1, FITTestFile.le32(t + second) + [0, type])
+        }
+        let start = Double(t) + 631_065_600
+        var sink = FITRecordingSink()
+        _ = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "late.fit"), into: &sink)
+        let order: [String] = sink.samples.map { sample in
+            guard let time = sample.time else { return "untimed" }
+            if case .event(let event) = sample { return "\(event.kind)@\(Int(time - start))" }
+            return "fix@\(Int(time - start))"
+        }
+        let fixes = { (seconds: [Int]) in seconds.map { "fix@\($0)" } }
+        #expect(order == ["resume@0"] + fixes(Array(stride(from: 0, through: 50, by: 10))) + ["untimed"]
+                + fixes(Array(stride(from: 60, through: 100, by: 10))) + ["pause@100", "fix@105", "resume@200"]
+                + fixes(Array(stride(from: 200, through: 300, by: 10))) + ["pause@300"])
+    }
+
+    /// Late timer events counted from power-on (an action camera's, before its `timestamp_correlation`) are
+    /// not placed: the file's start does not know the correlation that dates them. They are left out, a stop
+    /// counted, as when the file is read once, and nothing is dated before the records.
+    @Test("late timer events counted from power-on are left out, not placed")
+    func lateRelativeTimerEventsAreNotPlaced() throws {
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        for second in stride(from: 100, through: 400, by: 10) {
+            file.message(local: 0, FITTestFile.le32(UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+        }
+        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+        file.message(local: 1, FITTestFile.le32(100) + [0, 0])
+        file.message(local: 1, FITTestFile.le32(200) + [0, 4])
+        file.define(local: 2, global: 162, fields: [(253, 4, 0x86), (1, 4, 0x86)])
+        file.message(local: 2, FITTestFile.le32(1_000_000_000) + FITTestFile.le32(150))
+        var sink = FITRecordingSink()
+        let report = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "camera.fit"), into: &sink)
+        #expect(report.lateTimerStopCount == 1)
+        #expect(sink.events(.pause).isEmpty && sink.events(.resume).isEmpty)
+        let epoch = 631_065_600.0
+        #expect(sink.locations.first?.time == 1_000_000_000 - 50 + epoch)
+    }
+
     /// A clock glitch: records dated two years ahead in the middle of a ride, then back in its own year (a
     /// GoldenCheetah test ride stamps 14 records so): their samples come without a time (counted as skipped
     /// `timestamp`s), so the records after them are not out of order; a jump the records go on from (a later

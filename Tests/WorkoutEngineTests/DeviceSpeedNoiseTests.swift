@@ -152,6 +152,26 @@ struct DeviceSpeedNoiseTests {
         #expect(GPSNoiseDiffusion.LengthFactor(rateSquareMetersPerSecond: 0.2)(speedMetersPerSecond: 1) < 1)
     }
 
+    /// A verdict of the runner's band holds until the walker's band reaches one of its own: ten minutes of
+    /// running with clean fixes (0.13 m²/s: clean), then ten of walking where the error wanders at 0.5 m²/s, on
+    /// the threshold, so the walker's five blocks reach no verdict either way: the fixes stay clean, as the
+    /// hysteresis keeps them within one band.
+    @Test func theRunnersVerdictHoldsUntilTheWalkersBandHasOne() {
+        var rng = SplitMix64(seed: 21)
+        var east = GaussMarkovNoise(sigmaMeters: 2, correlationSeconds: 60, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: 2, correlationSeconds: 60, using: &rng)
+        var slowEast = GaussMarkovNoise(sigmaMeters: 2.5, correlationSeconds: 25, using: &rng)
+        var slowNorth = GaussMarkovNoise(sigmaMeters: 2.5, correlationSeconds: 25, using: &rng)
+        let estimator = Self.estimate(seconds: 1200, speed: { $0 <= 600 ? 3.2 : 1.2 }) { time in
+            guard time > 0 else { return SIMD2(east.value, north.value) }
+            return time <= 600 ? SIMD2(east.advance(seconds: 1, using: &rng), north.advance(seconds: 1, using: &rng))
+                : SIMD2(slowEast.advance(seconds: 1, using: &rng), slowNorth.advance(seconds: 1, using: &rng))
+        }
+        #expect(estimator.walking.decides && !estimator.walking.hasVerdict)
+        #expect(estimator.decidingBand?.speeds == DeviceSpeedNoise.runningSpeeds)
+        #expect(estimator.fixesAreClean)
+    }
+
     /// Without a speed, and before five blocks of 60 steps have been measured, nothing counts as clean (exact fixes with the
     /// exact speed would look computed from each other: the fixes here have an error of 1 m that wanders
     /// over 10 minutes).
