@@ -182,6 +182,20 @@ public enum FITProfile {
         }
     }
 
+    /// The activities ``activityName(sport:subSport:)`` gives that the engine knows, fastest first (by the
+    /// speed above which a fix is a GPS jump: 35, 12.5, 8 and 6 m/s, README "Rules").
+    static let activitiesFastestFirst = ["cycling", "running", "hiking", "walking"]
+
+    /// The activity of a multisport file, whose sessions name `legs` (their activity names in file order):
+    /// the fastest of them when they name two or more that the engine knows (a triathlon's swim, bike and
+    /// run: cycling), so that no leg's fixes are taken for GPS jumps (under a runner's rules a bike leg's
+    /// fixes above 12.5 m/s were rejected: Runalyze's triathlon read 1.5 % short of its device, a Fenix 2
+    /// multisport file in tormoder/fit's tests 8 %); `nil` for a file of one known activity.
+    public static func multisportActivityName(legs: [String]) -> String? {
+        let known = activitiesFastestFirst.filter(legs.contains)
+        return known.count >= 2 ? known.first : nil
+    }
+
     /// The sport as the file names it: `sport`, or `sport/sub_sport` when the sub-sport is not generic.
     public static func sportDescription(sport: Int64, subSport: Int64?) -> String {
         guard let subSport, subSport != 0 else { return sportName(sport) }

@@ -45,7 +45,8 @@ public import WorkoutSamples
 ///   before its start plus its time, as from a device that writes its summary at the head of the file)
 ///   with its trigger and `start_time`, and a ``/WorkoutSamples/DeviceLap`` in the report.
 /// - `sport` or `session` (the first met): the activity (``FITProfile/activityName(sport:subSport:)``),
-///   once, through `trackActivity(named:)`; `session` totals (summed over sessions), `file_id` and the
+///   once, through `trackActivity(named:)` (``TrackReader``, reading a file twice, announces a multisport
+///   file's fastest leg instead: ``FITProfile/multisportActivityName(legs:)``); `session` totals (summed over sessions), `file_id` and the
 ///   creator's `device_info`: ``TrackReadReport/device``.
 /// - Times before 0x10000000 count from the device's power-on (action cameras): a `timestamp_correlation`
 ///   gives their UTC; samples met before it are held (up to ``maximumHeldSamples``) and released with
@@ -66,6 +67,8 @@ public import WorkoutSamples
 public struct FITReader: IncrementalTrackReader, Sendable {
     /// At most this many device laps are kept in the report (the lap events all reach the sink).
     public static let maximumDeviceLaps = 100_000
+    /// At most this many distinct activity names of sessions are kept (``legActivityNames``).
+    static let maximumLegs = 64
     /// At most this many events ahead of the records are held to be put in time order.
     public static let maximumEarlyEvents = 4096
     /// A timer event dated more than this many seconds before the last record read is out of order: a
@@ -165,6 +168,9 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// among its records (placed at the file's start, as events ahead of the records are), and left out
     /// where the file writes them, so the device's own pauses rule as in a file written in order.
     var lateTimerEventsReadAhead: [LateTimerEvent] = []
+    /// The activity names of the file's `sport` and `session` messages, each once, in file order (at most
+    /// ``maximumLegs``): a multisport file names several (``FITProfile/multisportActivityName(legs:)``).
+    private(set) var legActivityNames: [String] = []
     /// Whether the current file's late timer events were placed from ``lateTimerEventsReadAhead``.
     private var placedLateTimerEvents = false
     /// The time of the placed late stop (``lateTimerEventsReadAhead``) the timer stands stopped at, if any.
@@ -872,6 +878,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     }
 
     private mutating func announce<Sink: TrackSampleSink>(_ name: String, into sink: inout Sink) throws {
+        if legActivityNames.count < Self.maximumLegs, !legActivityNames.contains(name) { legActivityNames.append(name) }
         guard !announcedActivity else { return }
         announcedActivity = true
         report.activityName = name

@@ -163,7 +163,9 @@ public enum TrackReader {
                     throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
                 }
                 sniffer = FormatSniffingInput(input)
-                if let name = scan.name ?? report?.activityName {
+                // A multisport file (a triathlon's sessions) is one workout under its fastest leg's rules.
+                let multisport = FITProfile.multisportActivityName(legs: scanner.legActivityNames)
+                if let name = multisport ?? scan.name ?? report?.activityName {
                     try sink.trackActivity(named: name)
                     reader.announcesActivity = false
                 }

@@ -377,6 +377,35 @@ import WorkoutSamples
         #expect(sink.locations.first?.time == 1_000_000_000 - 50 + epoch)
     }
 
+    /// A multisport file names a sport per session (a triathlon: swimming, transition, cycling, transition,
+    /// running): it is one workout under its fastest known leg's rules, so that the bike leg's fixes are not
+    /// taken for a runner's GPS jumps. Read twice (a file, bytes in memory), the sink hears that activity
+    /// first; read once, the first session's, as before. A file of one known activity (with transitions or
+    /// swims) keeps it.
+    @Test("a multisport file is announced as its fastest known leg")
+    func multisportFileIsItsFastestLeg() throws {
+        #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition", "cycling", "running"]) == "cycling")
+        #expect(FITProfile.multisportActivityName(legs: ["running", "walking"]) == "running")
+        #expect(FITProfile.multisportActivityName(legs: ["walking", "hiking"]) == "hiking")
+        #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition", "running"]) == nil)
+        #expect(FITProfile.multisportActivityName(legs: ["generic"]) == nil)
+
+        let t: UInt32 = 1_000_000_000
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        for second in stride(from: 0, through: 100, by: 10) {
+            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
+        }
+        // session (18): timestamp, sport (5), sub_sport (6): running (1), transition (3), cycling (2).
+        file.define(local: 1, global: 18, fields: [(253, 4, 0x86), (5, 1, 0x00), (6, 1, 0x00)])
+        for sport: UInt8 in [1, 3, 2] { file.message(local: 1, FITTestFile.le32(t + 100) + [sport, 0]) }
+        var twice = FITRecordingSink()
+        _ = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "triathlon.fit"), into: &twice)
+        #expect(twice.activities == ["cycling"])
+        let once = try FITTestReading.read(file.bytes())
+        #expect(once.sink.activities == ["running"])
+    }
+
     /// A clock glitch: records dated two years ahead in the middle of a ride, then back in its own year (a
     /// GoldenCheetah test ride stamps 14 records so): their samples come without a time (counted as skipped
     /// `timestamp`s), so the records after them are not out of order; a jump the records go on from (a later
