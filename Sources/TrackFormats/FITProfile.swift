@@ -190,7 +190,10 @@ public enum FITProfile {
     /// the fastest of them when they name two or more that the engine knows (a triathlon's swim, bike and
     /// run: cycling), so that no leg's fixes are taken for GPS jumps (under a runner's rules a bike leg's
     /// fixes above 12.5 m/s were rejected: Runalyze's triathlon read 1.5 % short of its device, a Fenix 2
-    /// multisport file in tormoder/fit's tests 8 %); `nil` for a file of one known activity.
+    /// multisport file in tormoder/fit's tests 8 %); `nil` for a file of one known activity. The workout then
+    /// has that activity's other rules too (moving threshold, energy model, no best efforts for cycling):
+    /// the engine has one activity per workout (README, "Input formats").
+    /// - Parameter legs: the activity names of a file's sessions (or of a chain's files), in file order.
     public static func multisportActivityName(legs: [String]) -> String? {
         let known = activitiesFastestFirst.filter(legs.contains)
         return known.count >= 2 ? known.first : nil

@@ -845,17 +845,17 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     }
 
     /// A record more than ``maximumTimerEventLatenessSeconds`` after a placed late stop (``placedStopTime``),
-    /// with the timer still stopped and no start due within as long of it: the device's timer ran, though
-    /// the file wrote no start (GPSBabel's Garmin Oregon 700 sample writes a start, a stop at 09:30:32 and a
-    /// stop at its end: its records go on from 10:02:08, and its timer time, 4,146 s, counts them). The timer
-    /// resumes at the record. A record soon after the stop or soon before a start is taken in the pause, as
-    /// devices write some.
+    /// with the timer still stopped and no placed start before the next placed stop or the file's end: the
+    /// device's timer ran, though the file wrote no start (GPSBabel's Garmin Oregon 700 sample writes a start,
+    /// a stop at 09:30:32 and a stop at its end: its records go on from 10:02:08, and its timer time, 4,146 s,
+    /// counts them). The timer resumes at the record. Records in a pause that a placed start ends (devices write
+    /// some) stay in it, however long the pause.
     private mutating func resumeUnlessDue<Sink: TrackSampleSink>(at time: Double, into sink: inout Sink) throws {
         var index = earlyEventsStart
         while index < earlyEvents.count {
-            if case .event(let event) = earlyEvents[index].sample, event.kind == .resume {
-                if let due = event.time, due <= time + Self.maximumTimerEventLatenessSeconds { return }
-                break
+            if earlyEvents[index].placed, case .event(let event) = earlyEvents[index].sample {
+                if event.kind == .resume { return }
+                if event.kind == .pause { break }
             }
             index += 1
         }

@@ -91,7 +91,8 @@ struct DeviceSpeedNoise: Sendable {
         /// The verdict after the band's last block (see ``DeviceSpeedNoise/fixesAreClean``).
         private(set) var saysClean = false
         /// Whether the band has reached a verdict with confidence at least once (its mean ± margin fell on
-        /// one side of the threshold).
+        /// one side of the threshold after one of its blocks; the confidence is that of one look, and a band
+        /// whose rate sits at the threshold may reach one by chance on a long track).
         private(set) var hasVerdict = false
         /// Steps whose length over their time is the speed stated at one of their ends.
         private(set) var derivedStepCount = 0

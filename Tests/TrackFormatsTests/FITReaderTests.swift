@@ -319,25 +319,26 @@ import WorkoutSamples
         #expect(once.sink.events(.pause).map(\.time) == [start + 300])
     }
 
-    /// The limits of placing late timer events. A record 5 s after a placed stop (devices write one in a pause)
-    /// stays in the pause: only records more than 60 s after the stop with no start due resume the timer. A lap
-    /// without any time, written after record 50, comes at the latest sample's time and does not release the
-    /// stop at 100 ahead of records 60-100. Records at T…T + 100, T + 105 and T + 200…T + 300; events start T,
-    /// stop_all T + 100, start T + 200, stop_all T + 300, all written after the records.
-    @Test("a record soon after a placed stop stays in the pause; an untimed lap releases no later event")
+    /// The limits of placing late timer events. Records in a pause that a placed start ends (devices write
+    /// some: here 5 s and 70 s after the stop) stay in the pause, however long it is: only records after a
+    /// placed stop that no placed start follows before the next stop resume the timer. A lap without any time,
+    /// written after record 50, comes at the latest sample's time and does not release the stop at 100 ahead
+    /// of records 60-100. Records at T…T + 100, T + 105, T + 170 and T + 400…T + 500; events start T,
+    /// stop_all T + 100, start T + 400, stop_all T + 500, all written after the records.
+    @Test("records in a placed pause stay in it; an untimed lap releases no later event")
     func placedLateTimerEventsKeepTheirPlace() throws {
         let t: UInt32 = 1_000_000_000
         var file = FITTestFile()
         file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
         file.define(local: 2, global: 19, fields: [(9, 4, 0x86)])
-        let seconds = Array(stride(from: 0, through: 100, by: 10)) + [105] + Array(stride(from: 200, through: 300, by: 10))
+        let seconds = Array(stride(from: 0, through: 100, by: 10)) + [105, 170] + Array(stride(from: 400, through: 500, by: 10))
         for second in seconds {
             file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
             // lap (19) with only total_distance: no time of its own.
             if second == 50 { file.message(local: 2, FITTestFile.le32(50_000)) }
         }
         file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
-        for (second, type) in [(0, 0), (100, 4), (200, 0), (300, 4)] as [(UInt32, UInt8)] {
+        for (second, type) in [(0, 0), (100, 4), (400, 0), (500, 4)] as [(UInt32, UInt8)] {
             file.message(local: 1, FITTestFile.le32(t + second) + [0, type])
         }
         let start = Double(t) + 631_065_600
@@ -350,8 +351,8 @@ import WorkoutSamples
         }
         let fixes = { (seconds: [Int]) in seconds.map { "fix@\($0)" } }
         #expect(order == ["resume@0"] + fixes(Array(stride(from: 0, through: 50, by: 10))) + ["untimed"]
-                + fixes(Array(stride(from: 60, through: 100, by: 10))) + ["pause@100", "fix@105", "resume@200"]
-                + fixes(Array(stride(from: 200, through: 300, by: 10))) + ["pause@300"])
+                + fixes(Array(stride(from: 60, through: 100, by: 10))) + ["pause@100", "fix@105", "fix@170", "resume@400"]
+                + fixes(Array(stride(from: 400, through: 500, by: 10))) + ["pause@500"])
     }
 
     /// Late timer events counted from power-on (an action camera's, before its `timestamp_correlation`) are
