@@ -254,16 +254,9 @@ import WorkoutSamples
     @Test("timer events written after the records are left out when long past")
     func lateTimerEventsAreLeftOut() throws {
         let t: UInt32 = 1_000_000_000
-        var file = FITTestFile()
-        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
-        for second in Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)) {
-            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
-        }
-        // event (21): timestamp, event (0 = timer), event_type (0 start, 4 stop_all).
-        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
-        file.message(local: 1, FITTestFile.le32(t) + [0, 0])
-        file.message(local: 1, FITTestFile.le32(t + 100) + [0, 4])
-        file.message(local: 1, FITTestFile.le32(t + 300) + [0, 4])
+        let file = FITTestFile.recordsThenTimerEvents(
+            base: t, recordSeconds: Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)),
+            events: [(0, 0), (100, 4), (300, 4)])
         let (report, sink) = try FITTestReading.read(file.bytes())
         let start = Double(t) + 631_065_600
         #expect(report.lateTimerStopCount == 1)
@@ -286,15 +279,10 @@ import WorkoutSamples
           arguments: [true, false])
     func lateTimerEventsArePlacedInTimeOrder(writesSecondStart: Bool) throws {
         let t: UInt32 = 1_000_000_000
-        var file = FITTestFile()
-        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
-        for second in Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)) {
-            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
-        }
-        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
-        for (second, type) in [(0, 0), (100, 4), (200, 0), (300, 4)] as [(UInt32, UInt8)] where writesSecondStart || second != 200 {
-            file.message(local: 1, FITTestFile.le32(t + second) + [0, type])
-        }
+        let events: [(second: UInt32, type: UInt8)] = [(0, 0), (100, 4), (200, 0), (300, 4)]
+        let file = FITTestFile.recordsThenTimerEvents(
+            base: t, recordSeconds: Array(stride(from: 0, through: 100, by: 10)) + Array(stride(from: 200, through: 300, by: 10)),
+            events: events.filter { writesSecondStart || $0.second != 200 })
         let start = Double(t) + 631_065_600
         var sink = FITRecordingSink()
         let report = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "late.fit"), into: &sink)
@@ -303,13 +291,8 @@ import WorkoutSamples
         #expect(sink.timerEventsBeforeAnnouncement == 0)
         #expect(sink.locations.count == 22)
         // The order of samples: what comes at each time, the events where the timer put them.
-        let order: [String] = sink.samples.map { sample in
-            let offset = Int((sample.time ?? .nan) - start)
-            if case .event(let event) = sample { return "\(event.kind)@\(offset)" }
-            return "fix@\(offset)"
-        }
         let fixes = { (seconds: StrideThrough<Int>) in seconds.map { "fix@\($0)" } }
-        #expect(order == ["resume@0"] + fixes(stride(from: 0, through: 100, by: 10)) + ["pause@100", "resume@200"]
+        #expect(sink.timeline(from: start) == ["resume@0"] + fixes(stride(from: 0, through: 100, by: 10)) + ["pause@100", "resume@200"]
                 + fixes(stride(from: 200, through: 300, by: 10)) + ["pause@300"])
 
         // Read once (a stream that cannot go back), the late events are left out as before.
@@ -328,29 +311,14 @@ import WorkoutSamples
     @Test("records in a placed pause stay in it; an untimed lap releases no later event")
     func placedLateTimerEventsKeepTheirPlace() throws {
         let t: UInt32 = 1_000_000_000
-        var file = FITTestFile()
-        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
-        file.define(local: 2, global: 19, fields: [(9, 4, 0x86)])
-        let seconds = Array(stride(from: 0, through: 100, by: 10)) + [105, 170] + Array(stride(from: 400, through: 500, by: 10))
-        for second in seconds {
-            file.message(local: 0, FITTestFile.le32(t + UInt32(second)) + FITTestFile.le32(0x2000_0000) + FITTestFile.le32(0x1000_0000))
-            // lap (19) with only total_distance: no time of its own.
-            if second == 50 { file.message(local: 2, FITTestFile.le32(50_000)) }
-        }
-        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
-        for (second, type) in [(0, 0), (100, 4), (400, 0), (500, 4)] as [(UInt32, UInt8)] {
-            file.message(local: 1, FITTestFile.le32(t + second) + [0, type])
-        }
+        let file = FITTestFile.recordsThenTimerEvents(
+            base: t, recordSeconds: Array(stride(from: 0, through: 100, by: 10)) + [105, 170] + Array(stride(from: 400, through: 500, by: 10)),
+            events: [(0, 0), (100, 4), (400, 0), (500, 4)], lapAfterSecond: 50)
         let start = Double(t) + 631_065_600
         var sink = FITRecordingSink()
         _ = try TrackReader.read(TrackInput(bytes: file.bytes(), name: "late.fit"), into: &sink)
-        let order: [String] = sink.samples.map { sample in
-            guard let time = sample.time else { return "untimed" }
-            if case .event(let event) = sample { return "\(event.kind)@\(Int(time - start))" }
-            return "fix@\(Int(time - start))"
-        }
         let fixes = { (seconds: [Int]) in seconds.map { "fix@\($0)" } }
-        #expect(order == ["resume@0"] + fixes(Array(stride(from: 0, through: 50, by: 10))) + ["untimed"]
+        #expect(sink.timeline(from: start) == ["resume@0"] + fixes(Array(stride(from: 0, through: 50, by: 10))) + ["untimed"]
                 + fixes(Array(stride(from: 60, through: 100, by: 10))) + ["pause@100", "fix@105", "fix@170", "resume@400"]
                 + fixes(Array(stride(from: 400, through: 500, by: 10))) + ["pause@500"])
     }

@@ -20,6 +20,15 @@ struct FITRecordingSink: TrackSampleSink {
         samples.append(sample)
     }
 
+    /// What came in order, as `fix@s`, `pause@s`, `resume@s` (seconds after `start`) or `untimed`.
+    func timeline(from start: Double) -> [String] {
+        samples.map { sample in
+            guard let time = sample.time else { return "untimed" }
+            if case .event(let event) = sample { return "\(event.kind)@\(Int(time - start))" }
+            return "fix@\(Int(time - start))"
+        }
+    }
+
     func events(_ kind: WorkoutEventSample.Kind) -> [WorkoutEventSample] {
         samples.compactMap { if case .event(let event) = $0, event.kind == kind { event } else { nil } }
     }
@@ -103,6 +112,24 @@ func referenceFITCRC(_ bytes: some Sequence<UInt8>) -> UInt16 {
 /// Builds small FIT files message by message.
 struct FITTestFile {
     var data: [UInt8] = []
+
+    /// A file of records at `base` + each of `recordSeconds` (FIT seconds, a position each), then timer
+    /// events (`event` 21, event 0 = timer) at `base` + their second, of their type (0 start, 4 stop_all), all
+    /// after the records; `lapAfterSecond` writes a lap with no time of its own (only `total_distance`) after
+    /// the record of that second.
+    static func recordsThenTimerEvents(base: UInt32, recordSeconds: [Int], events: [(second: UInt32, type: UInt8)],
+                                       lapAfterSecond: Int? = nil) -> FITTestFile {
+        var file = FITTestFile()
+        file.define(local: 0, global: 20, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        file.define(local: 2, global: 19, fields: [(9, 4, 0x86)])
+        for second in recordSeconds {
+            file.message(local: 0, le32(base + UInt32(second)) + le32(0x2000_0000) + le32(0x1000_0000))
+            if second == lapAfterSecond { file.message(local: 2, le32(50_000)) }
+        }
+        file.define(local: 1, global: 21, fields: [(253, 4, 0x86), (0, 1, 0x00), (1, 1, 0x00)])
+        for event in events { file.message(local: 1, le32(base + event.second) + [0, event.type]) }
+        return file
+    }
 
     /// A definition message. `fields`: (number, size, base type byte); `developer`: (number, size, index).
     mutating func define(local: UInt8, global: UInt16, bigEndian: Bool = false,
