@@ -155,15 +155,13 @@ struct DeviceSpeedNoise: Sendable {
     /// Steps whose length over their time is the speed stated at one of their ends, in either band.
     var derivedStepCount: Int { walking.derivedStepCount + running.derivedStepCount }
 
-    /// The rate measured (m²/s per axis): the deciding band's mean; `nil` before a band decides.
-    var rateSquareMetersPerSecond: Double? { decidingBand?.rateSquareMetersPerSecond }
+    /// The rate measured (m²/s per axis): the deciding band's mean; `nil` before a band decides. Kept as of
+    /// the last step measured (the smoother asks for it with every fix).
+    private(set) var rateSquareMetersPerSecond: Double?
 
     /// Whether the fixes count as clean (see the type's discussion): the deciding band's verdict, unless most
-    /// of its steps show a speed computed from the fixes.
-    var fixesAreClean: Bool {
-        guard let band = decidingBand, band.derivedStepCount * 2 < band.stepCount else { return false }
-        return band.saysClean
-    }
+    /// of its steps show a speed computed from the fixes. Kept as of the last step measured.
+    private(set) var fixesAreClean = false
 
     /// Takes a raw fix and the speed the device recorded with it (`nil`: none; the step to the next fix is
     /// then not measured). `scale` is a tangent plane near the fix.
@@ -195,6 +193,9 @@ struct DeviceSpeedNoise: Sendable {
         let derived = abs(stepSpeed - speed) <= Self.derivedSpeedShare * max(speed, 1)
             || abs(stepSpeed - a.speed) <= Self.derivedSpeedShare * max(a.speed, 1)
         if inWalking { walking.add(clipped, derived: derived) } else { running.add(clipped, derived: derived) }
+        let band = decidingBand
+        rateSquareMetersPerSecond = band?.rateSquareMetersPerSecond
+        fixesAreClean = band.map { $0.derivedStepCount * 2 < $0.stepCount && $0.saysClean } ?? false
     }
 
     /// A gap or a new segment: the next step starts from the next fix (what was measured so far stays).
