@@ -182,21 +182,15 @@ public enum FITProfile {
         }
     }
 
-    /// The activities ``activityName(sport:subSport:)`` gives that the engine knows, fastest first (by the
-    /// speed above which a fix is a GPS jump: 35, 12.5, 8 and 6 m/s, README "Rules").
-    static let activitiesFastestFirst = ["cycling", "running", "hiking", "walking"]
-
-    /// The activity of a multisport file, whose sessions name `legs` (their activity names in file order):
-    /// the fastest of them when they name two or more that the engine knows (a triathlon's swim, bike and
-    /// run: cycling), so that no leg's fixes are taken for GPS jumps (under a runner's rules a bike leg's
-    /// fixes above 12.5 m/s were rejected: Runalyze's triathlon read 1.5 % short of its device, a Fenix 2
-    /// multisport file in tormoder/fit's tests 8 %); `nil` for a file of one known activity. The workout then
-    /// has that activity's other rules too (moving threshold, energy model, no best efforts for cycling):
-    /// the engine has one activity per workout (README, "Input formats").
+    /// The activity of a multisport file, whose sessions name `legs` (their activity names, as
+    /// ``activityName(sport:subSport:)`` gives them, in file order): `ActivityType.multisport(legs:)`, the
+    /// fastest of them when they name two or more that the engine knows (a triathlon's swim, bike and run:
+    /// cycling; under a runner's rules a bike leg's fixes above 12.5 m/s were rejected: Runalyze's triathlon
+    /// read 1.5 % short of its device, a Fenix 2 multisport file in tormoder/fit's tests 8 %); `nil` for a
+    /// file of one known activity.
     /// - Parameter legs: the activity names of a file's sessions (or of a chain's files), in file order.
     public static func multisportActivityName(legs: [String]) -> String? {
-        let known = activitiesFastestFirst.filter(legs.contains)
-        return known.count >= 2 ? known.first : nil
+        ActivityType.multisport(legs: legs.map { ActivityType(rawValue: $0) })?.rawValue
     }
 
     /// The sport as the file names it: `sport`, or `sport/sub_sport` when the sub-sport is not generic.

@@ -174,6 +174,12 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
     var activityIndex: Int?
     private(set) var sawActivity = false
+    /// The `Sport` of each `Activity` in a `MultiSportSession`, as written, in file order (at most
+    /// ``maximumLegs``).
+    private(set) var legActivityNames: [String] = []
+    /// Whether an `Activity` outside a `MultiSportSession`, or a `Courses`, has started: a scan for the legs
+    /// (``TCXReader/multisportLegs(_:)``) stops there.
+    private(set) var sawPlainActivityOrCourse = false
     /// Whether a trackpoint was read in an activity (not in a course).
     private var sawActivityTrackpoint = false
     /// Whether the reader is inside a `Course` it reads.
@@ -206,6 +212,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     static let maximumTextBytes = 1 << 20
 
     static let emptyDocumentMessage = "empty document: no TrainingCenterDatabase element"
+
+    /// At most this many legs of a `MultiSportSession` are kept in ``legActivityNames`` (a triathlon has
+    /// three; a hostile file of empty activities would otherwise grow memory without bound).
+    static let maximumLegs = 64
 
     init(fileName: String, options: TrackReadOptions) {
         self.fileName = fileName
@@ -240,6 +250,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
                     node = .activities
                 } else if matches(name, "Courses"), !sawActivityTrackpoint {
                     node = .courses
+                    sawPlainActivityOrCourse = true
                 }
             }
         case .courses:
@@ -256,7 +267,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             if isTCX(uri), matches(name, "Activity") {
                 node = .activity
                 activityHadTrack = false
-                startActivity(attributeCount: attributeCount, attributes: attributes)
+                startActivity(inMultiSportSession: parent == .multiSportPart, attributeCount: attributeCount, attributes: attributes)
             } else if parent == .activities, isTCX(uri), matches(name, "MultiSportSession") {
                 node = .multiSportSession
             }
@@ -431,13 +442,17 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         return .extensions
     }
 
-    private mutating func startActivity(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    private mutating func startActivity(
+        inMultiSportSession: Bool, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        if !inMultiSportSession { sawPlainActivityOrCourse = true }
+        let sport = attribute("Sport", count: attributeCount, attributes: attributes).map(XMLTextBuffer.trim)
+        let name = sport.flatMap { $0.count > 0 ? String(decoding: $0, as: UTF8.self) : nil }
+        if inMultiSportSession, let name, legActivityNames.count < Self.maximumLegs { legActivityNames.append(name) }
         guard !sawActivity else { return }
         sawActivity = true
-        guard let sport = attribute("Sport", count: attributeCount, attributes: attributes) else { return }
-        let trimmed = XMLTextBuffer.trim(sport)
-        if trimmed.count > 0 {
-            activityName = String(decoding: trimmed, as: UTF8.self)
+        if let name {
+            activityName = name
             activityIndex = pending.count
         }
     }

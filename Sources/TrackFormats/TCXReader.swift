@@ -10,7 +10,9 @@ import WorkoutSamples
 /// - `Activities/Activity`, and each `Activity` of a `MultiSportSession`'s `FirstSport` and `NextSport`s (Garmin
 ///   Training Center's multisport workout, read into one workout): the first `Sport` attribute goes to
 ///   `TrackSampleSink.trackActivity(named:)`
-///   as written (`Running`, `Biking`, `Other`), before the samples that follow it. The engine's
+///   as written (`Running`, `Biking`, `Other`), before the samples that follow it (unless
+///   ``announcesActivity`` is `false`: `TrackReader` announces a multisport session's fastest leg itself,
+///   found by ``multisportLegs(_:)``). The engine's
 ///   `ActivityType(parsing:)` maps `Running` to running and `Biking` to cycling; `Other` (and anything it
 ///   does not know) names no activity, so the caller's activity stays (running by default).
 /// - `Lap` (attribute `StartTime`; `TotalTimeSeconds`, `DistanceMeters`, `Calories`,
@@ -75,6 +77,10 @@ public struct TCXReader: Sendable {
     /// Bytes read from the input and pushed into the parser at a time.
     let chunkSize: Int
     let options: TrackReadOptions
+    /// Whether the first `Activity`'s `Sport` goes to `TrackSampleSink.trackActivity(named:)`; `false`
+    /// when the caller announced the activity itself (a `MultiSportSession`'s fastest leg, read ahead by
+    /// ``multisportLegs(_:)``).
+    public var announcesActivity = true
 
     /// A reader with the default 64 KiB chunk size.
     public init(options: TrackReadOptions = TrackReadOptions()) {
@@ -112,7 +118,7 @@ public struct TCXReader: Sendable {
             let activityIndex = state.pointee.activityIndex
             state.pointee.activityIndex = nil
             for index in batch.indices {
-                if index == activityIndex, let name = state.pointee.activityName {
+                if announcesActivity, index == activityIndex, let name = state.pointee.activityName {
                     try sink.trackActivity(named: name)
                 }
                 let sample = batch[index]
@@ -120,7 +126,7 @@ public struct TCXReader: Sendable {
                 report.sampleCount += 1
                 if case .location = sample { report.locationCount += 1 }
             }
-            if activityIndex == batch.count, let name = state.pointee.activityName {
+            if announcesActivity, activityIndex == batch.count, let name = state.pointee.activityName {
                 try sink.trackActivity(named: name)
             }
             batch.removeAll(keepingCapacity: true)
@@ -143,5 +149,27 @@ public struct TCXReader: Sendable {
             )
         }
         return report
+    }
+
+    /// The `Sport` of each `Activity` in the document's `MultiSportSession`s, as written, in file order
+    /// (at most 64): what the engine needs before the first leg's samples to take the workout's activity
+    /// from its fastest leg (`ActivityType.multisport(legs:)`), since each leg names its sport only where it
+    /// starts. The scan stops at the first `Activity` outside a `MultiSportSession` or `Courses` (a
+    /// document of plain activities: the first 4 KiB or so are parsed), else reads the whole document;
+    /// what does not parse ends it with the legs found so far. Samples are not kept.
+    /// - Parameter input: the document from its first byte; read up to where the scan stops.
+    public func multisportLegs(_ input: inout FormatSniffingInput) -> [String] {
+        let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)
+        state.initialize(to: TCXParseState(fileName: input.name, options: options))
+        defer {
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        struct LegsAreKnown: Error {}
+        try? XMLPushParser.parse(&input, chunkSize: min(chunkSize, 4096), state: state) {
+            state.pointee.pending.removeAll(keepingCapacity: true)
+            if state.pointee.sawPlainActivityOrCourse { throw LegsAreKnown() }
+        }
+        return state.pointee.legActivityNames
     }
 }

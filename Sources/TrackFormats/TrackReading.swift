@@ -143,7 +143,23 @@ public enum TrackReader {
         case .gpx:
             return try GPXReader(options: options).read(&sniffer, into: &sink)
         case .tcx:
-            return try TCXReader(options: options).read(&sniffer, into: &sink)
+            var reader = TCXReader(options: options)
+            // A `MultiSportSession` names each leg's sport where the leg starts: a document that can be read
+            // again is scanned for its legs first (up to its first plain `Activity`), and a workout of legs
+            // of several sports is announced as its fastest leg's, before any sample.
+            if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
+                let legs = reader.multisportLegs(&sniffer)
+                guard input.rewind() else {
+                    throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
+                }
+                sniffer = FormatSniffingInput(input)
+                let activity = ActivityType.multisport(legs: legs.map { ActivityType(parsing: $0) })
+                if let activity, let leg = legs.first(where: { ActivityType(parsing: $0) == activity }) {
+                    try sink.trackActivity(named: leg)
+                    reader.announcesActivity = false
+                }
+            }
+            return try reader.read(&sniffer, into: &sink)
         case .json, .ndjson:
             return try JSONSampleReader(expected: detected, options: options).read(&sniffer, into: &sink)
         case .fit:

@@ -36,6 +36,24 @@ public enum ActivityType: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
+extension ActivityType {
+    /// The activities fastest first, by the speed above which the engine takes a fix for a GPS jump (35,
+    /// 12.5, 8 and 6 m/s; README, "Rules").
+    public static let fastestFirst: [ActivityType] = [.cycling, .running, .hiking, .walking]
+
+    /// The activity of a workout of several legs (a FIT multisport file's sessions, a TCX
+    /// `MultiSportSession`'s activities, a chain of files): the fastest of the activities `legs` name when
+    /// they name two or more different ones (a triathlon's swim, ride and run: cycling, the legs the engine
+    /// does not know left out), so that no leg's fixes are taken for GPS jumps (under a runner's rules a
+    /// ride's fixes above 12.5 m/s are); `nil` when they name one or none. The engine has one activity per
+    /// workout: the whole workout then has that activity's other rules too (README, "Input formats").
+    /// - Parameter legs: each leg's activity, `nil` for a leg of an activity the engine does not know.
+    public static func multisport(legs: [ActivityType?]) -> ActivityType? {
+        let known = fastestFirst.filter(legs.contains)
+        return known.count >= 2 ? known.first : nil
+    }
+}
+
 extension String {
     /// The string without leading and trailing spaces, tabs, carriage returns and newlines.
     package func trimmingASCIIWhitespace() -> String {

@@ -150,6 +150,39 @@ struct TCXReaderTests {
         #expect(report.activityName == "Running")
     }
 
+    /// Read through `TrackReader` (so read twice), a `MultiSportSession` whose legs name two or more sports
+    /// the engine knows is announced as its fastest leg's, as written, before any sample, and only that
+    /// (its run-first, ride-second legs under a runner's rules lost the ride's fixes above 12.5 m/s); read
+    /// once, it is its first leg's. A document of plain activities is announced once, by the reader.
+    @Test func aMultiSportSessionIsItsFastestLeg() throws {
+        func point(_ seconds: Int) -> String {
+            "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(seconds))!)</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position></Trackpoint>"
+        }
+        func leg(_ part: String, _ sport: String, _ start: Int) -> String {
+            "<\(part)><Activity Sport=\"\(sport)\"><Lap><Track>\(point(start))\(point(start + 60))</Track></Lap></Activity></\(part)>"
+        }
+        func readTwice(_ body: String) throws -> RecordingSink {
+            var sink = RecordingSink()
+            _ = try TrackReader.read(TrackInput(bytes: Array(tcx(body).utf8), name: "legs.tcx"), into: &sink)
+            return sink
+        }
+        let triathlon = "<MultiSportSession><Id>2020-01-01T00:00:00Z</Id>" + leg("FirstSport", "Other", 0)
+            + leg("NextSport", "Running", 100) + leg("NextSport", "Biking", 200) + leg("NextSport", "Running", 300) + "</MultiSportSession>"
+        let twice = try readTwice(triathlon)
+        #expect(twice.entries.first == .activity("Biking"))
+        #expect(twice.activities == ["Biking"])
+        #expect(twice.locations.count == 8)
+        #expect(try TCXTestReading.read(tcx(triathlon)).sink.activities == ["Other"])
+
+        // Legs of one known sport, and plain activities (the scan stops at the first): the reader's first sport.
+        let oneSport = "<MultiSportSession>" + leg("FirstSport", "Running", 0) + leg("NextSport", "Other", 100) + "</MultiSportSession>"
+        #expect(try readTwice(oneSport).activities == ["Running"])
+        let plain = (0..<200).map { #"<Activity Sport="\#($0 == 0 ? "Running" : "Biking")"><Lap><Track>\#(point($0 * 100))</Track></Lap></Activity>"# }
+        #expect(try readTwice(plain.joined()).activities == ["Running"])
+        var scanned = FormatSniffingInput(TrackInput(bytes: Array(tcx(plain.joined() + triathlon).utf8), name: "plain.tcx"))
+        #expect(TCXReader().multisportLegs(&scanned).isEmpty)
+    }
+
     @Test func sportsAreHandedOverAsWritten() throws {
         for sport in ["Running", "Biking", "Other"] {
             let (report, sink) = try TCXTestReading.read(tcx(#"<Activity Sport="\#(sport)"><Lap/></Activity>"#))

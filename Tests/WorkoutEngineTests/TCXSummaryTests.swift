@@ -117,6 +117,41 @@ struct TCXSummaryTests {
         #expect(plain.metrics.distanceMeters.isApproximatelyEqual(to: reference, relativeTolerance: 1e-9), "\(plain.metrics.distanceMeters) m against \(reference) m")
     }
 
+    /// A `MultiSportSession` whose run comes before its ride is one workout under the ride's rules: the
+    /// ride's fixes at 14 m/s, GPS jumps to a runner (above 12.5 m/s), count, and the distance is the
+    /// geodesic sum over both legs (PROJ's `geod`).
+    @Test func aRunThenRideMultiSportSessionCountsTheRide() throws {
+        let t0 = 1_700_000_000.0
+        typealias Point = (seconds: Double, northMeters: Double)
+        let run: [Point] = (0...120).map { second -> Point in (Double(second), 3 * Double(second)) }
+        let ride: [Point] = (0...300).map { second -> Point in (150 + Double(second), 360 + 14 * Double(second)) }
+        let legs = [run, ride]
+        func point(_ seconds: Double, _ northMeters: Double) -> String {
+            let latitude = 46.5 + northMeters / 111_150
+            return "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: t0 + seconds)!)</Time><Position><LatitudeDegrees>\(latitude)</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position></Trackpoint>"
+        }
+        func leg(_ part: String, _ sport: String, _ points: [Point]) -> String {
+            "<\(part)><Activity Sport=\"\(sport)\"><Lap StartTime=\"\(ISO8601Text.string(secondsSince1970: t0 + points[0].seconds)!)\"><Track>\(points.map { point($0.seconds, $0.northMeters) }.joined())</Track></Lap></Activity></\(part)>"
+        }
+        let tcx = """
+        <?xml version="1.0"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><MultiSportSession>
+        \(leg("FirstSport", "Running", legs[0]))\(leg("NextSport", "Biking", legs[1]))
+        </MultiSportSession></Activities></TrainingCenterDatabase>
+        """
+        let url = try TestPaths.temporaryDirectory("tcx-multisport").appendingPathComponent("run-ride.tcx")
+        try tcx.write(to: url, atomically: true, encoding: .utf8)
+        var reference = 0.0
+        for points in legs {
+            reference += try GeodReference.inverseDistancesMeters(latitudes: points.map { 46.5 + $0.northMeters / 111_150 },
+                                                                  longitudes: points.map { _ in 15.25 }).reduce(0, +)
+        }
+        let summary = try WorkoutSummary(contentsOfTrack: url.path)
+        #expect(summary.metrics.activity == .cycling)
+        #expect(summary.device?.sport == "Running")
+        #expect(summary.metrics.distanceMeters.isApproximatelyEqual(to: reference, relativeTolerance: 0.01), "\(summary.metrics.distanceMeters) m against \(reference) m")
+    }
+
     /// Formats that state nothing about the device give `"device": null`, and no device figures in text.
     @Test func gpxHasNoDeviceObject() throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path)
