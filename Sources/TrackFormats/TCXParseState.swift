@@ -128,8 +128,36 @@ struct TCXDeviceTotals {
     var heartRateSeconds = 0.0
     var heartRateSum = 0.0
     var heartRateLaps = 0
-    var firstTrackpointTime: Double?
-    var lastTrackpointTime: Double?
+    /// The elapsed time of the workouts that ended (a plain `Activity`, or a `MultiSportSession` as a whole;
+    /// each from its first to its last timed trackpoint), and the first and last trackpoint times of the one
+    /// being read.
+    private var endedActivitiesSeconds: Double?
+    private var activityFirstTime: Double?
+    private var activityLastTime: Double?
+
+    /// A timed trackpoint of the activity being read.
+    mutating func addTrackpoint(time: Double) {
+        if activityFirstTime == nil { activityFirstTime = time }
+        activityLastTime = time
+    }
+
+    /// The end of an `Activity` (or of a `MultiSportSession`): its elapsed time counts.
+    mutating func endActivity() {
+        if let first = activityFirstTime, let last = activityLastTime {
+            endedActivitiesSeconds = (endedActivitiesSeconds ?? 0) + max(0, last - first)
+        }
+        activityFirstTime = nil
+        activityLastTime = nil
+    }
+
+    /// The elapsed time, summed over the activities (a file of several workouts, as Training Center exports
+    /// them, may list them latest first: from the file's first trackpoint to its last read days negative):
+    /// each from its first to its last timed trackpoint; `nil` without timed trackpoints.
+    var elapsedSeconds: Double? {
+        var total = endedActivitiesSeconds
+        if let first = activityFirstTime, let last = activityLastTime { total = (total ?? 0) + max(0, last - first) }
+        return total
+    }
 
     mutating func add(_ lap: TCXLapValues) {
         if let value = lap.distance { distanceMeters = (distanceMeters ?? 0) + value }
@@ -331,7 +359,13 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         switch node {
         case .trackpoint: finishTrackpoint()
         case .lap: finishLap()
-        case .activity, .activities, .root: flushLapEnd(nextStart: nil)
+        case .activity:
+            flushLapEnd(nextStart: nil)
+            // A multisport session's legs are one workout: its elapsed time runs from the first leg's first
+            // trackpoint to the last leg's last, transitions included.
+            if stack.last != .multiSportPart { totals.endActivity() }
+        case .multiSportSession: totals.endActivity()
+        case .activities, .root: flushLapEnd(nextStart: nil)
         case .course: inCourse = false
         case .position: finishPosition()
         default: if node.isText { finishText(node) }
@@ -565,8 +599,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         let time = point.time
         if !inCourse { sawActivityTrackpoint = true }
         if let time, !inCourse {
-            if totals.firstTrackpointTime == nil { totals.firstTrackpointTime = time }
-            totals.lastTrackpointTime = time
+            totals.addTrackpoint(time: time)
             lap.lastTrackpointTime = time
         }
         if point.hasPosition, let latitude = point.latitude, let longitude = point.longitude {

@@ -44,7 +44,8 @@ import WorkoutSamples
 /// - `Activity/Creator/Name` is the device's product. The report's ``/WorkoutSamples/DeviceRecord``: sport, product,
 ///   distance, timer time (Σ `TotalTimeSeconds`) and calories summed over the laps, the maximum of the
 ///   laps' maxima, the laps' average heart rate weighted by their time, and elapsed time from the first
-///   to the last trackpoint time. TCX states no manufacturer, ascent or descent: those are `nil`.
+///   to the last trackpoint time of each `Activity` (of each `MultiSportSession`, transitions included),
+///   summed over them (a file may list several workouts, latest first). TCX states no manufacturer, ascent or descent: those are `nil`.
 /// - `Courses/Course/Track`, when no `Activity` trackpoint came before the `Courses` (a course file: a
 ///   planned route, as Garmin Connect exports them and GPSBabel writes a GPX track to TCX): each `Track` is
 ///   a segment and its trackpoints are read as an activity's, like a GPX file's `rte` when it has no track.
@@ -139,11 +140,9 @@ public struct TCXReader: Sendable {
         report.deviceLaps = state.pointee.laps
         let totals = state.pointee.totals
         if state.pointee.sawActivity {
-            var elapsed: Double?
-            if let first = totals.firstTrackpointTime, let last = totals.lastTrackpointTime { elapsed = last - first }
             report.device = DeviceRecord(
                 manufacturer: nil, product: state.pointee.creatorName, sport: state.pointee.activityName,
-                distanceMeters: totals.distanceMeters, timerSeconds: totals.timerSeconds, elapsedSeconds: elapsed,
+                distanceMeters: totals.distanceMeters, timerSeconds: totals.timerSeconds, elapsedSeconds: totals.elapsedSeconds,
                 ascentMeters: nil, descentMeters: nil, kilocalories: totals.kilocalories,
                 averageHeartRate: totals.averageHeartRate, maximumHeartRate: totals.maximumHeartRate
             )

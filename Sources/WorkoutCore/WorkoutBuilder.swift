@@ -83,6 +83,10 @@ public struct WorkoutBuilder: Sendable {
     private var sampleCount = 0
     private var receivedLocations = 0
     private var locationsWhilePaused = 0
+    /// Fixes among ``locationsWhilePaused`` that came after a segment boundary dated before the latest
+    /// time (an earlier outing later in the file), and the latest time they came after.
+    private var locationsBeforeLatestTime = 0
+    private var latestTimeBeforeEarlierOuting: Double?
     private var untimedSamples = 0
     private var movingSeconds = 0.0
     private var maximumSpeed: Double?
@@ -224,6 +228,10 @@ public struct WorkoutBuilder: Sendable {
         }
         if sentinelTimeCount > 0 {
             warnings.append("\(sentinelTimeCount) samples carry a device clock's unset value (1901-12-13T20:45:52Z, 1970-01-01T00:00:00Z or 1989-12-31T00:00:00Z): they are read as untimed")
+        }
+        if locationsBeforeLatestTime > 0, let latest = latestTimeBeforeEarlierOuting {
+            let when = ISO8601Text.string(secondsSince1970: latest) ?? "\(latest) s"
+            warnings.append("\(locationsBeforeLatestTime) fixes after a new segment are dated before the workout's latest time (\(when)): an earlier workout later in the file (a file of several activities, latest first); they and its other samples were left out (counted in locationsWhilePaused); read that workout from a file of its own")
         }
         return warnings
     }
@@ -935,6 +943,10 @@ public struct WorkoutBuilder: Sendable {
         }
         if clock.state == .paused {
             locationsWhilePaused += 1
+            if resumesOnNextSample, let time = fix.time, let last = lastTime, time < last {
+                locationsBeforeLatestTime += 1
+                latestTimeBeforeEarlierOuting = last
+            }
             outcome.noteLocation(.ignoredWhilePaused)
             return
         }

@@ -183,6 +183,23 @@ struct TCXReaderTests {
         #expect(TCXReader().multisportLegs(&scanned).isEmpty)
     }
 
+    /// The device's elapsed time is each workout's, from its first to its last timed trackpoint, summed: a
+    /// file of several activities listed latest first (Training Center's export of three runs, Runalyze's
+    /// test file) read -269,418 s from the file's first trackpoint to its last; a multisport session is one
+    /// workout, its transitions included.
+    @Test func deviceElapsedTimeIsEachWorkoutsSummed() throws {
+        func point(_ seconds: Int) -> String {
+            "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: Self.t0 + Double(seconds))!)</Time></Trackpoint>"
+        }
+        func activity(_ first: Int, _ last: Int) -> String {
+            #"<Activity Sport="Running"><Lap><Track>\#(point(first))\#(point(last))</Track></Lap></Activity>"#
+        }
+        let latestFirst = try TCXTestReading.read(tcx(activity(200_000, 203_600) + activity(100_000, 101_800) + activity(0, 600)))
+        #expect(latestFirst.report.device?.elapsedSeconds == 6_000.0)  // 3,600 + 1,800 + 600
+        let legs = "<MultiSportSession><FirstSport>\(activity(0, 600))</FirstSport><NextSport>\(activity(700, 1_000))</NextSport></MultiSportSession>"
+        #expect(try TCXTestReading.read(tcx(legs + activity(5_000, 5_100))).report.device?.elapsedSeconds == 1_100.0)  // 1,000 + 100
+    }
+
     @Test func sportsAreHandedOverAsWritten() throws {
         for sport in ["Running", "Biking", "Other"] {
             let (report, sink) = try TCXTestReading.read(tcx(#"<Activity Sport="\#(sport)"><Lap/></Activity>"#))

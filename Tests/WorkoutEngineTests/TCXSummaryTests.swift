@@ -152,6 +152,36 @@ struct TCXSummaryTests {
         #expect(summary.metrics.distanceMeters.isApproximatelyEqual(to: reference, relativeTolerance: 0.01), "\(summary.metrics.distanceMeters) m against \(reference) m")
     }
 
+    /// A file of several workouts listed latest first (Training Center exports them so; Runalyze's test file
+    /// holds three runs of January 2012): the first is the summary's, and the later ones, dated before its
+    /// end, are left out with a warning that counts their fixes (they were left out silently before, as
+    /// fixes "while paused").
+    @Test func anEarlierWorkoutLaterInTheFileIsLeftOutWithAWarning() throws {
+        let t0 = 1_700_000_000.0
+        func activity(startingAt start: Double, points: Int) -> String {
+            let trackpoints = (0..<points).map { index in
+                "<Trackpoint><Time>\(ISO8601Text.string(secondsSince1970: start + Double(index))!)</Time><Position><LatitudeDegrees>\(46.5 + 3 * Double(index) / 111_150)</LatitudeDegrees><LongitudeDegrees>15.25</LongitudeDegrees></Position></Trackpoint>"
+            }
+            return #"<Activity Sport="Running"><Lap StartTime="\#(ISO8601Text.string(secondsSince1970: start)!)"><Track>\#(trackpoints.joined())</Track></Lap></Activity>"#
+        }
+        let first = activity(startingAt: t0, points: 300)
+        let directory = try TestPaths.temporaryDirectory("tcx-several")
+        func summary(_ activities: String, _ name: String) throws -> WorkoutSummary {
+            let url = directory.appendingPathComponent(name)
+            try #"<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>\#(activities)</Activities></TrainingCenterDatabase>"#
+                .write(to: url, atomically: true, encoding: .utf8)
+            return try WorkoutSummary(contentsOfTrack: url.path)
+        }
+        let alone = try summary(first, "alone.tcx")
+        let several = try summary(first + activity(startingAt: t0 - 86_400, points: 200) + activity(startingAt: t0 - 2 * 86_400, points: 100), "several.tcx")
+        #expect(several.metrics.distanceMeters.isApproximatelyEqual(to: alone.metrics.distanceMeters, relativeTolerance: 1e-6))
+        #expect(several.metrics.elapsedSeconds == alone.metrics.elapsedSeconds)
+        #expect(several.metrics.locationsWhilePaused == 300)
+        #expect(alone.metrics.warnings.isEmpty)
+        let warning = try #require(several.metrics.warnings.first)
+        #expect(warning.hasPrefix("300 fixes after a new segment are dated before the workout's latest time (\(ISO8601Text.string(secondsSince1970: t0 + 299)!))"))
+    }
+
     /// Formats that state nothing about the device give `"device": null`, and no device figures in text.
     @Test func gpxHasNoDeviceObject() throws {
         let summary = try WorkoutSummary(contentsOfTrack: TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path)
