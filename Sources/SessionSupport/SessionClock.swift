@@ -15,6 +15,8 @@ public struct SessionClock: Sendable, Hashable {
     public private(set) var startTime: Double?
     /// When the session ended, if it has.
     public private(set) var endTime: Double?
+    /// When the current pause began; `nil` unless paused.
+    public private(set) var pausedAt: Double?
 
     /// A clock that has not started: no time accumulated.
     public init() {}
@@ -32,13 +34,17 @@ public struct SessionClock: Sendable, Hashable {
         guard state == .running, let open = openIntervalStart else { return }
         accumulatedSeconds += max(0, time - open)
         openIntervalStart = nil
+        pausedAt = max(time, open)
         state = .paused
     }
 
-    /// Resumes at `time`, opening a new interval. Ignored unless paused.
+    /// Resumes at `time`, opening a new interval, or where the pause began when `time` is before that
+    /// (time does not run back across a pause: a chain of two copies of one FIT file resumed its timer at
+    /// the start of the copy and counted the workout twice). Ignored unless paused.
     public mutating func resume(at time: Double) {
         guard state == .paused else { return }
-        openIntervalStart = time
+        openIntervalStart = max(time, pausedAt ?? time)
+        pausedAt = nil
         state = .running
     }
 
@@ -51,6 +57,7 @@ public struct SessionClock: Sendable, Hashable {
         }
         state = .ended
         endTime = time
+        pausedAt = nil
     }
 
     /// Elapsed running seconds as of `time`: accumulated plus `time` minus the open interval's start.

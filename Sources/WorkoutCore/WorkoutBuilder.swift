@@ -674,10 +674,14 @@ public struct WorkoutBuilder: Sendable {
         switch event.kind {
         case .pause:
             if clock.state == .running, let at {
-                clock.pause(at: at)
+                // A pause dated before the latest sample (a Sigma ROX writes its last timer stop 34 s before its
+                // last records, which its distance counts) pauses there: the samples up to it were measured
+                // running, and elapsed time must cover what moving time counted.
+                let pauseTime = max(at, lastTime ?? at)
+                clock.pause(at: pauseTime)
                 pauseCount += 1
                 beginSegment()
-                note(.pause, at: at, cause: .request, into: &outcome)
+                note(.pause, at: pauseTime, cause: .request, into: &outcome)
             }
             resumesOnNextSample = false
             isAutoPaused = false

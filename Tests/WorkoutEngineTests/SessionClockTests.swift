@@ -54,4 +54,52 @@ struct DisplayFormattingTests {
         #expect(DisplayFormatting.fixed(-0.004, digits: 2) == "0.00")
         #expect(DisplayFormatting.fixed(3, digits: 0) == "3")
     }
+
+    /// Time does not run back across a pause: a resume dated before the pause began opens the interval
+    /// where the pause began.
+    @Test func aResumeBeforeThePauseResumesWhereThePauseBegan() {
+        var clock = SessionClock()
+        clock.start(at: 26)
+        clock.pause(at: 39)
+        #expect(clock.pausedAt == 39)
+        clock.resume(at: 26)
+        #expect(clock.openIntervalStart == 39)
+        clock.pause(at: 39)
+        #expect(clock.accumulatedSeconds == 13)
+    }
+
+    /// A chain of two copies of one FIT file (tormoder/fit's `activity-filecrc.fit`: timer start, 14 records,
+    /// stop, twice, with the same times): the second copy's timer start, dated before the first copy's stop,
+    /// resumed the clock there, and its stop counted the 13 s again (26 s of running time in 13.7 s of wall
+    /// time).
+    @Test func aSecondCopyOfTheSameRecordingCountsNoTimeTwice() throws {
+        var builder = WorkoutBuilder(options: WorkoutOptions(activity: .running))
+        for _ in 0..<2 {
+            try builder.consume(.event(WorkoutEventSample(time: nil, kind: .segmentStart)))
+            try builder.consume(.event(WorkoutEventSample(time: 1_000, kind: .resume)))
+            for second in 0...13 {
+                try builder.consume(.location(LocationSample(time: 1_000 + Double(second), latitude: 49.8, longitude: 8.6 + Double(second) * 1e-5)))
+            }
+            try builder.consume(.event(WorkoutEventSample(time: 1_013, kind: .pause)))
+        }
+        let summary = try builder.summary()
+        #expect(summary.metrics.elapsedSeconds == 13)
+        #expect(summary.metrics.totalSeconds == 13)
+    }
+
+    /// A pause dated before the latest sample (a Sigma ROX 11.1 writes its last timer stop 34 s before its
+    /// last records, GoldenCheetah's test ride) pauses at that sample: moving time counted the records up to
+    /// it, and read moving 7,263 s against 7,252 s of running time.
+    @Test func aPauseDatedBeforeTheLatestSamplePausesThere() throws {
+        var builder = WorkoutBuilder(options: WorkoutOptions(activity: .cycling))
+        for second in 0...100 {
+            try builder.consume(.location(LocationSample(time: 1_000 + Double(second), latitude: 49.8 + Double(second) * 6e-5,
+                                                         longitude: 8.6, speedMetersPerSecond: 6.7)))
+        }
+        try builder.consume(.event(WorkoutEventSample(time: 1_066, kind: .pause)))
+        let metrics = try builder.summary().metrics
+        #expect(metrics.elapsedSeconds == 100)
+        #expect(metrics.movingSeconds == 100)
+        #expect(metrics.pauseCount == 1)
+    }
 }
