@@ -48,6 +48,14 @@ public struct SessionClock: Sendable, Hashable {
         state = .running
     }
 
+    /// Restores when the current pause began, for a clock rebuilt from a persisted record through
+    /// ``start(at:)`` and ``pause(at:)`` (which put it at the end of the accumulated time, no later than the
+    /// pause really began). Ignored unless paused, and for a time before that.
+    package mutating func restorePause(beganAt time: Double) {
+        guard state == .paused, time.isFinite else { return }
+        pausedAt = max(time, pausedAt ?? time)
+    }
+
     /// Ends the session at `time`, closing the open interval if running.
     public mutating func end(at time: Double) {
         switch state {

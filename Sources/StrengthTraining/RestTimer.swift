@@ -59,7 +59,7 @@ public struct RestTimer: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case exerciseID = "exerciseId", setIndex, targetSeconds, completionDelivered, startedAt, accumulatedSeconds, runningSince
+        case exerciseID = "exerciseId", setIndex, targetSeconds, completionDelivered, startedAt, accumulatedSeconds, runningSince, pausedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,14 +71,15 @@ public struct RestTimer: Sendable, Hashable, Codable {
         let startedAt = try container.decode(Double.self, forKey: .startedAt)
         let accumulated = try container.decode(Double.self, forKey: .accumulatedSeconds)
         let runningSince = try container.decodeIfPresent(Double.self, forKey: .runningSince)
+        let pausedAt = try container.decodeIfPresent(Double.self, forKey: .pausedAt)
         guard targetSeconds.isFinite, targetSeconds >= 0, startedAt.isFinite, accumulated.isFinite, accumulated >= 0,
-              runningSince.map(\.isFinite) ?? true
+              runningSince.map(\.isFinite) ?? true, pausedAt.map(\.isFinite) ?? true
         else {
             throw DecodingError.dataCorruptedError(forKey: .accumulatedSeconds, in: container, debugDescription: "rest timer times out of range")
         }
         clock = SessionClockRecord(
             state: runningSince == nil ? .paused : .running, startTime: startedAt,
-            accumulatedSeconds: accumulated, openIntervalStart: runningSince
+            accumulatedSeconds: accumulated, openIntervalStart: runningSince, pausedAt: pausedAt
         ).clock
     }
 
@@ -91,5 +92,6 @@ public struct RestTimer: Sendable, Hashable, Codable {
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(clock.accumulatedSeconds, forKey: .accumulatedSeconds)
         try container.encodeIfPresent(clock.openIntervalStart, forKey: .runningSince)
+        try container.encodeIfPresent(clock.pausedAt, forKey: .pausedAt)
     }
 }

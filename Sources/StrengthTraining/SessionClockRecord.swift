@@ -6,16 +6,22 @@ struct SessionClockRecord: Sendable, Hashable, Codable {
     var startTime: Double?
     var accumulatedSeconds: Double
     var openIntervalStart: Double?
+    /// When the current pause began, for a paused clock (a resume dated before it resumes there); `nil`
+    /// in records written before it was kept, when the pause is taken to begin at the end of the
+    /// accumulated time.
+    var pausedAt: Double?
 
-    init(state: SessionState, startTime: Double?, accumulatedSeconds: Double, openIntervalStart: Double?) {
+    init(state: SessionState, startTime: Double?, accumulatedSeconds: Double, openIntervalStart: Double?, pausedAt: Double? = nil) {
         self.state = state
         self.startTime = startTime
         self.accumulatedSeconds = accumulatedSeconds
         self.openIntervalStart = openIntervalStart
+        self.pausedAt = pausedAt
     }
 
     /// Rebuilds the clock through its public transitions: start, pause after the accumulated
-    /// seconds, then resume at the open interval's start when it was running.
+    /// seconds (where the pause began, when the record says), then resume at the open interval's start
+    /// when it was running.
     var clock: SessionClock {
         var clock = SessionClock()
         guard state != .notStarted, let start = startTime else { return clock }
@@ -24,7 +30,8 @@ struct SessionClockRecord: Sendable, Hashable, Codable {
         switch state {
         case .running: clock.resume(at: openIntervalStart ?? start + accumulatedSeconds)
         case .ended: clock.end(at: start + accumulatedSeconds)
-        case .paused, .notStarted: break
+        case .paused: if let pausedAt { clock.restorePause(beganAt: pausedAt) }
+        case .notStarted: break
         }
         return clock
     }

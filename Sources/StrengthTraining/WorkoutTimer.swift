@@ -30,7 +30,7 @@ public struct WorkoutTimer: Sendable, Hashable, Codable {
         return clock.accumulatedSeconds
     }
 
-    private enum CodingKeys: String, CodingKey { case state, startedAt, accumulatedSeconds, runningSince }
+    private enum CodingKeys: String, CodingKey { case state, startedAt, accumulatedSeconds, runningSince, pausedAt }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -38,12 +38,14 @@ public struct WorkoutTimer: Sendable, Hashable, Codable {
         let startedAt = try container.decodeIfPresent(Double.self, forKey: .startedAt)
         let accumulated = try container.decode(Double.self, forKey: .accumulatedSeconds)
         let runningSince = try container.decodeIfPresent(Double.self, forKey: .runningSince)
-        guard accumulated.isFinite, accumulated >= 0, startedAt.map(\.isFinite) ?? true, runningSince.map(\.isFinite) ?? true,
+        let pausedAt = try container.decodeIfPresent(Double.self, forKey: .pausedAt)
+        guard accumulated.isFinite, accumulated >= 0, startedAt.map(\.isFinite) ?? true, runningSince.map(\.isFinite) ?? true, pausedAt.map(\.isFinite) ?? true,
               state == .notStarted || startedAt != nil
         else {
             throw DecodingError.dataCorruptedError(forKey: .accumulatedSeconds, in: container, debugDescription: "workout timer out of range")
         }
-        clock = SessionClockRecord(state: state, startTime: startedAt, accumulatedSeconds: accumulated, openIntervalStart: runningSince).clock
+        clock = SessionClockRecord(state: state, startTime: startedAt, accumulatedSeconds: accumulated, openIntervalStart: runningSince,
+                                   pausedAt: pausedAt).clock
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,5 +54,6 @@ public struct WorkoutTimer: Sendable, Hashable, Codable {
         try container.encodeIfPresent(clock.startTime, forKey: .startedAt)
         try container.encode(clock.accumulatedSeconds, forKey: .accumulatedSeconds)
         try container.encodeIfPresent(clock.openIntervalStart, forKey: .runningSince)
+        try container.encodeIfPresent(clock.pausedAt, forKey: .pausedAt)
     }
 }

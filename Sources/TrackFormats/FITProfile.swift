@@ -184,13 +184,13 @@ public enum FITProfile {
 
     /// The activity of a multisport file, whose sessions name `legs` (their activity names, as
     /// ``activityName(sport:subSport:)`` gives them, in file order): `ActivityType.multisport(legs:)`, the
-    /// fastest of them when they name two or more that the engine knows (a triathlon's swim, bike and run:
+    /// fastest known of them when they are of two or more sports (a triathlon's swim, bike and run:
     /// cycling; under a runner's rules a bike leg's fixes above 12.5 m/s were rejected: Runalyze's triathlon
     /// read 1.5 % short of its device, a Fenix 2 multisport file in tormoder/fit's tests 8 %); `nil` for a
-    /// file of one known activity.
+    /// file of one sport or of none the engine knows.
     /// - Parameter legs: the activity names of a file's sessions (or of a chain's files), in file order.
     public static func multisportActivityName(legs: [String]) -> String? {
-        ActivityType.multisport(legs: legs.map { ActivityType(rawValue: $0) })?.rawValue
+        ActivityType.multisport(legs: legs.map { ($0, ActivityType(rawValue: $0)) })?.rawValue
     }
 
     /// The sport as the file names it: `sport`, or `sport/sub_sport` when the sub-sport is not generic.

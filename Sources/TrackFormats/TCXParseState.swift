@@ -202,12 +202,14 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
     var activityIndex: Int?
     private(set) var sawActivity = false
-    /// The `Sport` of each `Activity` in a `MultiSportSession`, as written, in file order (at most
-    /// ``maximumLegs``).
+    /// The sports of the first `MultiSportSession`'s activities, as written, each once, in file order (at
+    /// most ``maximumLegs``).
     private(set) var legActivityNames: [String] = []
-    /// Whether an `Activity` outside a `MultiSportSession`, or a `Courses`, has started: a scan for the legs
-    /// (``TCXReader/multisportLegs(_:)``) stops there.
-    private(set) var sawPlainActivityOrCourse = false
+    /// Whether the workout's sports are known: an `Activity` outside a `MultiSportSession`, a `Courses` or
+    /// the end of the first `MultiSportSession` came (a later workout in the file is not read into this
+    /// one: see the builder's earlier-workout rule). A scan for the legs (``TCXReader/multisportLegs(_:)``)
+    /// stops there.
+    private(set) var legsAreKnown = false
     /// Whether a trackpoint was read in an activity (not in a course).
     private var sawActivityTrackpoint = false
     /// Whether the reader is inside a `Course` it reads.
@@ -241,8 +243,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     static let emptyDocumentMessage = "empty document: no TrainingCenterDatabase element"
 
-    /// At most this many legs of a `MultiSportSession` are kept in ``legActivityNames`` (a triathlon has
-    /// three; a hostile file of empty activities would otherwise grow memory without bound).
+    /// At most this many sports of a `MultiSportSession`'s legs are kept in ``legActivityNames`` (a
+    /// triathlon has three; a hostile file of made-up sports would otherwise grow memory without bound).
     static let maximumLegs = 64
 
     init(fileName: String, options: TrackReadOptions) {
@@ -278,7 +280,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
                     node = .activities
                 } else if matches(name, "Courses"), !sawActivityTrackpoint {
                     node = .courses
-                    sawPlainActivityOrCourse = true
+                    legsAreKnown = true
                 }
             }
         case .courses:
@@ -364,7 +366,9 @@ struct TCXParseState: XMLSAXState, ~Copyable {
             // A multisport session's legs are one workout: its elapsed time runs from the first leg's first
             // trackpoint to the last leg's last, transitions included.
             if stack.last != .multiSportPart { totals.endActivity() }
-        case .multiSportSession: totals.endActivity()
+        case .multiSportSession:
+            totals.endActivity()
+            legsAreKnown = true
         case .activities, .root: flushLapEnd(nextStart: nil)
         case .course: inCourse = false
         case .position: finishPosition()
@@ -479,10 +483,13 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private mutating func startActivity(
         inMultiSportSession: Bool, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
-        if !inMultiSportSession { sawPlainActivityOrCourse = true }
+        if !inMultiSportSession { legsAreKnown = true }
         let sport = attribute("Sport", count: attributeCount, attributes: attributes).map(XMLTextBuffer.trim)
         let name = sport.flatMap { $0.count > 0 ? String(decoding: $0, as: UTF8.self) : nil }
-        if inMultiSportSession, let name, legActivityNames.count < Self.maximumLegs { legActivityNames.append(name) }
+        if inMultiSportSession, !legsAreKnown, let name, legActivityNames.count < Self.maximumLegs,
+           !legActivityNames.contains(name) {
+            legActivityNames.append(name)
+        }
         guard !sawActivity else { return }
         sawActivity = true
         if let name {

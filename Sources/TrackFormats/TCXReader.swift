@@ -150,12 +150,12 @@ public struct TCXReader: Sendable {
         return report
     }
 
-    /// The `Sport` of each `Activity` in the document's `MultiSportSession`s, as written, in file order
-    /// (at most 64): what the engine needs before the first leg's samples to take the workout's activity
-    /// from its fastest leg (`ActivityType.multisport(legs:)`), since each leg names its sport only where it
-    /// starts. The scan stops at the first `Activity` outside a `MultiSportSession` or `Courses` (a
-    /// document of plain activities: the first 4 KiB or so are parsed), else reads the whole document;
-    /// what does not parse ends it with the legs found so far. Samples are not kept.
+    /// The sports of the activities of the document's first `MultiSportSession`, as written, each once, in
+    /// file order (at most 64): what the engine needs before the first leg's samples to take the workout's
+    /// activity from its fastest leg (`ActivityType.multisport(legs:)`), since each leg names its sport only
+    /// where it starts. The scan stops at the end of that session, or at an `Activity` outside one or
+    /// `Courses` before it (a document of plain activities: the first 4 KiB or so are parsed); what does
+    /// not parse ends it with the sports found so far. Samples are not kept.
     /// - Parameter input: the document from its first byte; read up to where the scan stops.
     public func multisportLegs(_ input: inout FormatSniffingInput) -> [String] {
         let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)
@@ -167,7 +167,7 @@ public struct TCXReader: Sendable {
         struct LegsAreKnown: Error {}
         try? XMLPushParser.parse(&input, chunkSize: min(chunkSize, 4096), state: state) {
             state.pointee.pending.removeAll(keepingCapacity: true)
-            if state.pointee.sawPlainActivityOrCourse { throw LegsAreKnown() }
+            if state.pointee.legsAreKnown { throw LegsAreKnown() }
         }
         return state.pointee.legActivityNames
     }

@@ -153,7 +153,7 @@ public enum TrackReader {
                     throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
                 }
                 sniffer = FormatSniffingInput(input)
-                let activity = ActivityType.multisport(legs: legs.map { ActivityType(parsing: $0) })
+                let activity = ActivityType.multisport(legs: legs.map { ($0, ActivityType(parsing: $0)) })
                 if let activity, let leg = legs.first(where: { ActivityType(parsing: $0) == activity }) {
                     try sink.trackActivity(named: leg)
                     reader.announcesActivity = false

@@ -83,10 +83,13 @@ public struct WorkoutBuilder: Sendable {
     private var sampleCount = 0
     private var receivedLocations = 0
     private var locationsWhilePaused = 0
-    /// Fixes among ``locationsWhilePaused`` that came after a segment boundary dated before the latest
-    /// time (an earlier outing later in the file), and the latest time they came after.
+    /// Fixes among ``locationsWhilePaused`` that came after a segment boundary dated more than the
+    /// activity's ``ActivityRules/gapPauseSeconds`` before the latest time (an earlier workout later in the
+    /// file), and the latest time they came after.
     private var locationsBeforeLatestTime = 0
     private var latestTimeBeforeEarlierOuting: Double?
+    /// The latest time of a sample that is not an event (a pause dated before it pauses there).
+    private var latestReadingTime: Double?
     private var untimedSamples = 0
     private var movingSeconds = 0.0
     private var maximumSpeed: Double?
@@ -231,7 +234,7 @@ public struct WorkoutBuilder: Sendable {
         }
         if locationsBeforeLatestTime > 0, let latest = latestTimeBeforeEarlierOuting {
             let when = ISO8601Text.string(secondsSince1970: latest) ?? "\(latest) s"
-            warnings.append("\(locationsBeforeLatestTime) fixes after a new segment are dated before the workout's latest time (\(when)): an earlier workout later in the file (a file of several activities, latest first); they and its other samples were left out (counted in locationsWhilePaused); read that workout from a file of its own")
+            warnings.append("\(locationsBeforeLatestTime) fixes after a new segment are dated before the workout's latest time (\(when)): an earlier workout later in the file (a file of several activities, latest first); they, its laps and its other samples were left out (the fixes counted in locationsWhilePaused; the device's figures, where the file states them, are the whole file's); read that workout from a file of its own")
         }
         return warnings
     }
@@ -548,6 +551,15 @@ public struct WorkoutBuilder: Sendable {
         return last
     }
 
+    /// Whether `time` comes after a segment boundary, the clock waiting for the new segment's first
+    /// sample, dated more than the activity's ``ActivityRules/gapPauseSeconds`` before the latest time:
+    /// it belongs to an earlier workout later in the file (a file of several activities listed latest
+    /// first), which cannot continue the clock. A few seconds of overlap at a boundary are not that.
+    private func isBeforeLatestTimeAfterBoundary(_ time: Double?) -> Bool {
+        guard clock.state == .paused, resumesOnNextSample, let time, let last = lastTime else { return false }
+        return time < last - options.effectiveRules.gapPauseSeconds
+    }
+
     /// The clock stage of a sample that is not an event: starts the session at its first timed sample,
     /// resumes it after a segment boundary, pauses it over an unrecorded gap, and decides auto-pause.
     /// Decided once per sample, before the sample is measured.
@@ -557,6 +569,7 @@ public struct WorkoutBuilder: Sendable {
             return nil
         }
         guard time.isFinite else { return nil }
+        latestReadingTime = max(latestReadingTime ?? time, time)
         if clock.state == .notStarted {
             startClock(at: time, into: &outcome)
         } else if clock.state != .ended, let last = lastTime, time > last {
@@ -677,7 +690,7 @@ public struct WorkoutBuilder: Sendable {
                 // A pause dated before the latest sample (a Sigma ROX writes its last timer stop 34 s before its
                 // last records, which its distance counts) pauses there: the samples up to it were measured
                 // running, and elapsed time must cover what moving time counted.
-                let pauseTime = max(at, lastTime ?? at)
+                let pauseTime = max(at, latestReadingTime ?? at)
                 clock.pause(at: pauseTime)
                 pauseCount += 1
                 beginSegment()
@@ -689,7 +702,8 @@ public struct WorkoutBuilder: Sendable {
         case .resume:
             if clock.state == .paused, let at {
                 clock.resume(at: at)
-                note(.resume, at: at, cause: .request, into: &outcome)
+                // Where the clock resumed: not before the pause began (``SessionClock/resume(at:)``).
+                note(.resume, at: clock.openIntervalStart ?? at, cause: .request, into: &outcome)
             }
             resumesOnNextSample = false
             isAutoPaused = false
@@ -700,7 +714,8 @@ public struct WorkoutBuilder: Sendable {
             // counted: the analysis makes one lap per lap change, so the count and the laps agree, and a
             // journal's replay counts what the session counted.
             let lapTime: Double? = if let time = event.time { time.isFinite ? time : nil } else { lastTime }
-            if let lapTime {
+            // A lap of an earlier workout later in the file is left out with it.
+            if let lapTime, !isBeforeLatestTimeAfterBoundary(event.time) {
                 lapCount += 1
                 note(.lap, at: lapTime, cause: .request, into: &outcome)
             }
@@ -947,9 +962,9 @@ public struct WorkoutBuilder: Sendable {
         }
         if clock.state == .paused {
             locationsWhilePaused += 1
-            if resumesOnNextSample, let time = fix.time, let last = lastTime, time < last {
+            if isBeforeLatestTimeAfterBoundary(fix.time) {
                 locationsBeforeLatestTime += 1
-                latestTimeBeforeEarlierOuting = last
+                latestTimeBeforeEarlierOuting = lastTime
             }
             outcome.noteLocation(.ignoredWhilePaused)
             return

@@ -81,8 +81,9 @@ public struct WorkoutSnapshot: Sendable, Hashable {
     public var energyModelSeconds = EnergyModelSeconds()
     /// The athlete profile used, with defaults filled in and listed.
     public var profile = AthleteProfile().resolved
-    /// What the engine had to assume about the input, in words: that its times are unusable, or that most of
-    /// its fixes were too fast for the activity and were left out.
+    /// What the engine had to assume about the input, in words: that its times are unusable, that some of
+    /// its fixes were too fast for the activity and were left out, that the location filter left every fix
+    /// out, or that an earlier workout later in the file (dated before the latest time) was left out.
     public var warnings: [String] = []
 
     /// Wall time from the first to the latest sample, pauses included.

@@ -8,8 +8,8 @@ public import WorkoutSamples
 public struct ExportTrack: Sendable {
     /// The activity the workout was measured as.
     public var activity: ActivityType
-    /// The activity name the input gave (`trk/type`), as written there (a multisport FIT file's fastest
-    /// known leg: see `TrackSampleSink.trackActivity(named:)`).
+    /// The activity name the input gave (`trk/type`), as written there (a multisport FIT file's or TCX
+    /// `MultiSportSession`'s fastest known leg: see `TrackSampleSink.trackActivity(named:)`).
     public var activityName: String?
     /// The accepted fixes by segment; segment `i` is `route.segments[i]`. No segment is empty.
     public var segments: [[ExportPoint]]

@@ -42,15 +42,17 @@ extension ActivityType {
     public static let fastestFirst: [ActivityType] = [.cycling, .running, .hiking, .walking]
 
     /// The activity of a workout of several legs (a FIT multisport file's sessions, a TCX
-    /// `MultiSportSession`'s activities, a chain of files): the fastest of the activities `legs` name when
-    /// they name two or more different ones (a triathlon's swim, ride and run: cycling, the legs the engine
-    /// does not know left out), so that no leg's fixes are taken for GPS jumps (under a runner's rules a
-    /// ride's fixes above 12.5 m/s are); `nil` when they name one or none. The engine has one activity per
-    /// workout: the whole workout then has that activity's other rules too (README, "Input formats").
-    /// - Parameter legs: each leg's activity, `nil` for a leg of an activity the engine does not know.
-    public static func multisport(legs: [ActivityType?]) -> ActivityType? {
-        let known = fastestFirst.filter(legs.contains)
-        return known.count >= 2 ? known.first : nil
+    /// `MultiSportSession`'s activities, a chain of files): when the legs are of two or more different
+    /// sports, the fastest of those the engine knows (a triathlon's swim, ride and run: cycling; a swim
+    /// and a ride: cycling), so that no leg's fixes are taken for GPS jumps (under a runner's rules a
+    /// ride's fixes above 12.5 m/s are); `nil` when they are all of one sport or the engine knows none of
+    /// them. The engine has one activity per workout: the whole workout then has that activity's other
+    /// rules too (README, "Input formats").
+    /// - Parameter legs: each leg's sport as its file names it, and its activity (`nil` for a sport the
+    ///   engine does not know).
+    public static func multisport(legs: [(name: String, activity: ActivityType?)]) -> ActivityType? {
+        guard Set(legs.map(\.name)).count >= 2 else { return nil }
+        return fastestFirst.first { activity in legs.contains { $0.activity == activity } }
     }
 }
 

@@ -20,6 +20,30 @@ struct ModelCodingTests {
         #expect(decoded == state)
     }
 
+    /// A paused timer keeps where its pause began: restored, a resume dated before it (a clock set back)
+    /// resumes there, as the timer in memory does, instead of counting the time twice.
+    @Test(arguments: JSONKeyStyle.allCases)
+    func aPausedTimerRoundTripsWhereItsPauseBegan(_ style: JSONKeyStyle) throws {
+        var timer = WorkoutTimer()
+        timer.run(at: 0)
+        timer.pause(at: 10)
+        timer.run(at: 20)
+        timer.pause(at: 30)
+        let restored = try StrengthJSON.decode(WorkoutTimer.self, from: StrengthJSON.encode(timer, keyStyle: style), keyStyle: style)
+        #expect(restored == timer)
+        var inMemory = timer, again = restored
+        inMemory.run(at: 25)
+        again.run(at: 25)
+        #expect(inMemory.activeSeconds(at: 40) == 30)
+        #expect(again.activeSeconds(at: 40) == 30)
+
+        var rest = RestTimer(exerciseID: "squat", setIndex: 0, targetSeconds: 60, startedAt: 0)
+        rest.pause(at: 20)
+        rest.resume(at: 30)
+        rest.pause(at: 40)
+        #expect(try StrengthJSON.decode(RestTimer.self, from: StrengthJSON.encode(rest, keyStyle: style), keyStyle: style) == rest)
+    }
+
     @Test func snakeCaseKeysAreSnakeCase() throws {
         var state = try activeState()
         _ = try state.logSet(at: epoch + 30)

@@ -356,7 +356,10 @@ import WorkoutSamples
         #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition", "cycling", "running"]) == "cycling")
         #expect(FITProfile.multisportActivityName(legs: ["running", "walking"]) == "running")
         #expect(FITProfile.multisportActivityName(legs: ["walking", "hiking"]) == "hiking")
-        #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition", "running"]) == nil)
+        #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition", "running"]) == "running")
+        #expect(FITProfile.multisportActivityName(legs: ["swimming", "cycling"]) == "cycling")
+        #expect(FITProfile.multisportActivityName(legs: ["cycling"]) == nil)
+        #expect(FITProfile.multisportActivityName(legs: ["swimming", "transition"]) == nil)
         #expect(FITProfile.multisportActivityName(legs: ["generic"]) == nil)
 
         let t: UInt32 = 1_000_000_000

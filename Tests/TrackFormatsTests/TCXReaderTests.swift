@@ -174,9 +174,16 @@ struct TCXReaderTests {
         #expect(twice.locations.count == 8)
         #expect(try TCXTestReading.read(tcx(triathlon)).sink.activities == ["Other"])
 
-        // Legs of one known sport, and plain activities (the scan stops at the first): the reader's first sport.
-        let oneSport = "<MultiSportSession>" + leg("FirstSport", "Running", 0) + leg("NextSport", "Other", 100) + "</MultiSportSession>"
+        // A swim, then a ride: the ride's sport, though the engine knows only one of the two.
+        let swimThenRide = "<MultiSportSession>" + leg("FirstSport", "Other", 0) + leg("NextSport", "Biking", 100) + "</MultiSportSession>"
+        #expect(try readTwice(swimThenRide).activities == ["Biking"])
+        // Legs of one sport, and plain activities (the scan stops at the first): the reader's first sport.
+        let oneSport = "<MultiSportSession>" + leg("FirstSport", "Running", 0) + leg("NextSport", "Running", 100) + "</MultiSportSession>"
         #expect(try readTwice(oneSport).activities == ["Running"])
+        // Only the first session's legs count: a later session is another workout (left out by the engine
+        // when it is dated before the first, as Training Center lists them).
+        let twoSessions = oneSport + "<MultiSportSession>" + leg("FirstSport", "Running", -900) + leg("NextSport", "Biking", -800) + "</MultiSportSession>"
+        #expect(try readTwice(twoSessions).activities == ["Running"])
         let plain = (0..<200).map { #"<Activity Sport="\#($0 == 0 ? "Running" : "Biking")"><Lap><Track>\#(point($0 * 100))</Track></Lap></Activity>"# }
         #expect(try readTwice(plain.joined()).activities == ["Running"])
         var scanned = FormatSniffingInput(TrackInput(bytes: Array(tcx(plain.joined() + triathlon).utf8), name: "plain.tcx"))

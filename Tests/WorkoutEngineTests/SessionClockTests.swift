@@ -36,24 +36,6 @@ struct SessionClockTests {
         #expect(clock.state == .ended)
         #expect(clock.accumulatedSeconds == 10)
     }
-}
-
-struct DisplayFormattingTests {
-    @Test(arguments: [
-        (0.0, "0:00"), (59.9, "0:59"), (61, "1:01"), (3599, "59:59"), (3600, "1:00:00"), (36061, "10:01:01"),
-    ])
-    func durations(seconds: Double, expected: String) {
-        #expect(DisplayFormatting.duration(seconds: seconds) == expected)
-    }
-
-    @Test func longDurationAndPace() {
-        #expect(DisplayFormatting.longDuration(seconds: 5498) == "1:31:38")
-        #expect(DisplayFormatting.pace(secondsPerUnit: 299.6) == "5:00")
-        #expect(DisplayFormatting.pace(secondsPerUnit: .infinity) == "--:--")
-        #expect(DisplayFormatting.fixed(12.345, digits: 2) == "12.35")
-        #expect(DisplayFormatting.fixed(-0.004, digits: 2) == "0.00")
-        #expect(DisplayFormatting.fixed(3, digits: 0) == "3")
-    }
 
     /// Time does not run back across a pause: a resume dated before the pause began opens the interval
     /// where the pause began.
@@ -101,5 +83,46 @@ struct DisplayFormattingTests {
         #expect(metrics.elapsedSeconds == 100)
         #expect(metrics.movingSeconds == 100)
         #expect(metrics.pauseCount == 1)
+
+        // The latest reading's time, not an event's: a lap dated later moves no pause.
+        var withLap = WorkoutBuilder(options: WorkoutOptions(activity: .cycling))
+        for second in 0...100 {
+            try withLap.consume(.location(LocationSample(time: 1_000 + Double(second), latitude: 49.8 + Double(second) * 6e-5,
+                                                         longitude: 8.6, speedMetersPerSecond: 6.7)))
+        }
+        try withLap.consume(.event(WorkoutEventSample(time: 1_160, kind: .lap)))
+        try withLap.consume(.event(WorkoutEventSample(time: 1_100, kind: .pause)))
+        #expect(try withLap.summary().metrics.elapsedSeconds == 100)
+    }
+
+    /// A resume dated before its pause is told at the time the clock resumed, so the session's state
+    /// changes never run back.
+    @Test func aResumeBeforeItsPauseIsToldWhereTheClockResumed() {
+        var builder = WorkoutBuilder(options: WorkoutOptions(activity: .running))
+        for second in 0...10 {
+            _ = builder.add(.location(LocationSample(time: 1_000 + Double(second), latitude: 49.8 + Double(second) * 3e-5, longitude: 8.6)))
+        }
+        _ = builder.add(.event(WorkoutEventSample(time: 1_010, kind: .pause)))
+        let outcome = builder.add(.event(WorkoutEventSample(time: 1_007, kind: .resume)))
+        #expect(outcome.stateChanges.map(\.time) == [1_010])
+        #expect(builder.clock.openIntervalStart == 1_010)
+    }
+}
+
+struct DisplayFormattingTests {
+    @Test(arguments: [
+        (0.0, "0:00"), (59.9, "0:59"), (61, "1:01"), (3599, "59:59"), (3600, "1:00:00"), (36061, "10:01:01"),
+    ])
+    func durations(seconds: Double, expected: String) {
+        #expect(DisplayFormatting.duration(seconds: seconds) == expected)
+    }
+
+    @Test func longDurationAndPace() {
+        #expect(DisplayFormatting.longDuration(seconds: 5498) == "1:31:38")
+        #expect(DisplayFormatting.pace(secondsPerUnit: 299.6) == "5:00")
+        #expect(DisplayFormatting.pace(secondsPerUnit: .infinity) == "--:--")
+        #expect(DisplayFormatting.fixed(12.345, digits: 2) == "12.35")
+        #expect(DisplayFormatting.fixed(-0.004, digits: 2) == "0.00")
+        #expect(DisplayFormatting.fixed(3, digits: 0) == "3")
     }
 }

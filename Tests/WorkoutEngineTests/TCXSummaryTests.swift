@@ -177,9 +177,16 @@ struct TCXSummaryTests {
         #expect(several.metrics.distanceMeters.isApproximatelyEqual(to: alone.metrics.distanceMeters, relativeTolerance: 1e-6))
         #expect(several.metrics.elapsedSeconds == alone.metrics.elapsedSeconds)
         #expect(several.metrics.locationsWhilePaused == 300)
+        #expect(several.metrics.lapCount == alone.metrics.lapCount)
         #expect(alone.metrics.warnings.isEmpty)
         let warning = try #require(several.metrics.warnings.first)
         #expect(warning.hasPrefix("300 fixes after a new segment are dated before the workout's latest time (\(ISO8601Text.string(secondsSince1970: t0 + 299)!))"))
+
+        // A second activity overlapping the first by a few seconds (a device's clock at a lap) is not an
+        // earlier workout: no warning, its fixes from the first one's end on count.
+        let overlapping = try summary(first + activity(startingAt: t0 + 297, points: 100), "overlapping.tcx")
+        #expect(overlapping.metrics.warnings.isEmpty)
+        #expect(overlapping.metrics.locationsWhilePaused == 3)
     }
 
     /// Formats that state nothing about the device give `"device": null`, and no device figures in text.
