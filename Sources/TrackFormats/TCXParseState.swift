@@ -197,6 +197,17 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     // Output, drained by `TCXReader.read` after every chunk.
     var pending = ContiguousArray<Sample>()
+    /// Where the current lap's samples start in `pending`: they are held until the lap's end tag, when its
+    /// `TotalTimeSeconds` says where the device's timer ran (``decideLapTimer()``); `nil` when nothing is
+    /// held. At most ``maximumHeldSamples`` are held: a longer lap is handed on undecided.
+    private(set) var heldFrom: Int?
+    /// Whether the laps' `TotalTimeSeconds` are the device's timer, and so its pauses: decided by the first
+    /// lap with timed trackpoints (`nil` until then). `true` when that lap's timer covers its trackpoints'
+    /// span, or its shortfall is its gaps; the reader then announces the device's timer before any sample
+    /// (`TrackSampleSink.trackHasTimerEvents()`), and the engine adds no gap pauses of its own.
+    private(set) var lapTimerDecides: Bool?
+    /// Whether the current lap's held samples outgrew ``maximumHeldSamples`` and were handed on.
+    private var lapHoldWasAbandoned = false
     /// The first non-empty `Activity Sport`.
     private(set) var activityName: String?
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
@@ -242,6 +253,16 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     static let maximumTextBytes = 1 << 20
 
     static let emptyDocumentMessage = "empty document: no TrainingCenterDatabase element"
+
+    /// At most this many samples of one lap are held for ``decideLapTimer()`` (a lap of four hours at 1 Hz
+    /// with heart rate and cadence is about 60 000).
+    static let maximumHeldSamples = 500_000
+    /// Seconds by which a lap's trackpoints may outlast its `TotalTimeSeconds` for the timer to have run
+    /// through, and the least gap that counts as one the timer stopped in.
+    static let lapTimerToleranceSeconds = 2.0
+    /// Within a lap whose timer does not account for its gaps, the gaps longer than this are taken as
+    /// pauses (the engine's own gap rule for running and cycling).
+    static let unexplainedGapPauseSeconds = 60.0
 
     /// At most this many sports of a `MultiSportSession`'s legs are kept in ``legActivityNames`` (a
     /// triathlon has three; a hostile file of made-up sports would otherwise grow memory without bound).
@@ -501,6 +522,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private mutating func startLap(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         lap = TCXLapValues()
         tracksInLap = 0
+        lapHoldWasAbandoned = false
+        if heldFrom == nil, lapTimerDecides != false { heldFrom = pending.count }
         guard let value = attribute("StartTime", count: attributeCount, attributes: attributes) else { return }
         let trimmed = XMLTextBuffer.trim(value)
         guard trimmed.count > 0 else { return }
@@ -636,6 +659,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// into the device's (its ``/WorkoutSamples/DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
         flushLapEnd(nextStart: lap.startTime)  // the previous lap's, when this one had no Track
+        decideLapTimer()
         endedLap = lap
         var end = lap.lastTrackpointTime
         if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
@@ -695,6 +719,93 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         // where they are consistent with the trackpoints, and falls back to the last trackpoint where they
         // are not; a StartTime passed on would start the next lap from a clock the reader distrusts.
         pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger)))
+    }
+
+    /// Hands on what is held beyond ``maximumHeldSamples`` (called after each chunk): the lap goes on
+    /// undecided.
+    mutating func limitHeldSamples() {
+        guard let from = heldFrom, pending.count - from > Self.maximumHeldSamples else { return }
+        releaseHeldSamples()
+        lapHoldWasAbandoned = true
+        if lapTimerDecides == nil { lapTimerDecides = false }
+    }
+
+    /// Stops holding: what was held goes on as it is (the document ended, or could not be read further).
+    mutating func releaseHeldSamples() {
+        heldFrom = nil
+    }
+
+    /// Removes the first `count` samples of `pending`, handed to the sink, keeping the place of what is
+    /// held and of the activity's announcement.
+    mutating func removeHandedOn(_ count: Int) {
+        guard count > 0 else { return }
+        pending.removeFirst(count)
+        if let from = heldFrom { heldFrom = max(0, from - count) }
+        if let index = activityIndex { activityIndex = index >= count ? index - count : nil }
+    }
+
+    /// At the lap's end tag: whether the device's timer ran through the lap's held samples. The lap's
+    /// `TotalTimeSeconds` is the device's timer in it; its timed samples span from the first to the last.
+    /// When the timer covers the span (to ``lapTimerToleranceSeconds``), it ran through every gap in the
+    /// lap (a Garmin's smart recording leaves minutes without a trackpoint at a standstill: the Edge 500's
+    /// ride has six such gaps, up to 413 s, in a lap of 17,250 s, its timer's whole time). When it falls
+    /// short, the timer stopped in the lap: the lap's longest gaps that make up the shortfall are its
+    /// pauses (each a pause at its first time and a resume at its last, the last one resumed as much earlier
+    /// as it overshoots), placed among the held samples. The first lap with timed samples decides whether
+    /// the laps' times are the timer at all: not when its shortfall is more than its gaps (a
+    /// `TotalTimeSeconds` that is not the timer), nor without one; later laps that cannot be explained so
+    /// pause at their gaps longer than ``unexplainedGapPauseSeconds``.
+    private mutating func decideLapTimer() {
+        guard let from = heldFrom, from <= pending.count else { return }
+        heldFrom = nil
+        guard !lapHoldWasAbandoned else { return }
+        // The lap's timed samples: where each new time begins in `pending`, in order (times that go back
+        // leave the lap undecided).
+        var first: Double?
+        var last: Double?
+        var gaps: [(position: Int, start: Double, end: Double)] = []
+        for index in from..<pending.count {
+            guard let time = pending[index].time, time.isFinite else { continue }
+            if let previous = last {
+                if time < previous { return undecidedLap() }
+                if time - previous > Self.lapTimerToleranceSeconds { gaps.append((index, previous, time)) }
+            } else {
+                first = time
+            }
+            last = time
+        }
+        guard let first, let last, let timer = lap.totalTime, timer >= 0 else { return undecidedLap() }
+        let shortfall = (last - first) - timer
+        if shortfall <= Self.lapTimerToleranceSeconds {
+            if lapTimerDecides == nil { lapTimerDecides = true }
+            return
+        }
+        // The first lap decides only when its timer ran through: its shortfall could be a pause, or a
+        // `TotalTimeSeconds` that is not the timer.
+        guard lapTimerDecides == true else { return undecidedLap() }
+        gaps.sort { $0.end - $0.start > $1.end - $1.start }
+        var pauses: [(position: Int, start: Double, end: Double)] = []
+        var covered = 0.0
+        for gap in gaps where covered < shortfall - Self.lapTimerToleranceSeconds {
+            let length = gap.end - gap.start
+            let overshoot = max(0, covered + length - shortfall)
+            pauses.append((gap.position, gap.start, gap.end - overshoot))
+            covered += length
+        }
+        if covered < shortfall - Self.lapTimerToleranceSeconds {
+            pauses = gaps.filter { $0.end - $0.start > Self.unexplainedGapPauseSeconds }
+        }
+        // From the last position back, so the earlier positions stay true.
+        pauses.sort { $0.position > $1.position }
+        for pause in pauses {
+            pending.insert(contentsOf: [.event(WorkoutEventSample(time: pause.start, kind: .pause)),
+                                        .event(WorkoutEventSample(time: pause.end, kind: .resume))], at: pause.position)
+            if let index = activityIndex, index >= pause.position { activityIndex = index + 2 }
+        }
+    }
+
+    private mutating func undecidedLap() {
+        if lapTimerDecides == nil { lapTimerDecides = false }
     }
 
     /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.

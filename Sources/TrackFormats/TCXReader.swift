@@ -111,29 +111,54 @@ public struct TCXReader: Sendable {
             state.deallocate()
         }
         var report = TrackReadReport(format: .tcx)
-        var batch = ContiguousArray<Sample>()
-        batch.reserveCapacity(1024)
+        var announcedTimer = false
+        var sinkFailed = false
 
+        // Hands the sink what the callbacks found, but for a lap's samples held until its end (see
+        // `TCXParseState.decideLapTimer()`); the device's timer is announced before the first of them.
         func drain() throws {
-            swap(&batch, &state.pointee.pending)
-            let activityIndex = state.pointee.activityIndex
-            state.pointee.activityIndex = nil
-            for index in batch.indices {
-                if announcesActivity, index == activityIndex, let name = state.pointee.activityName {
-                    try sink.trackActivity(named: name)
+            state.pointee.limitHeldSamples()
+            var delivered = 0
+            defer { state.pointee.removeHandedOn(delivered) }
+            do {
+                if !announcedTimer, state.pointee.lapTimerDecides == true {
+                    announcedTimer = true
+                    try sink.trackHasTimerEvents()
                 }
-                let sample = batch[index]
-                try sink.consume(sample)
-                report.sampleCount += 1
-                if case .location = sample { report.locationCount += 1 }
+                let count = state.pointee.heldFrom ?? state.pointee.pending.count
+                let activityIndex = state.pointee.activityIndex
+                for index in 0..<count {
+                    if announcesActivity, index == activityIndex, let name = state.pointee.activityName {
+                        try sink.trackActivity(named: name)
+                    }
+                    let sample = state.pointee.pending[index]
+                    try sink.consume(sample)
+                    delivered = index + 1
+                    report.sampleCount += 1
+                    if case .location = sample { report.locationCount += 1 }
+                }
+                if announcesActivity, activityIndex == count, let name = state.pointee.activityName {
+                    try sink.trackActivity(named: name)
+                    state.pointee.activityIndex = nil
+                }
+            } catch {
+                sinkFailed = true
+                throw error
             }
-            if announcesActivity, activityIndex == batch.count, let name = state.pointee.activityName {
-                try sink.trackActivity(named: name)
-            }
-            batch.removeAll(keepingCapacity: true)
         }
 
-        try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
+        do {
+            try XMLPushParser.parse(&input, chunkSize: chunkSize, state: state, afterChunk: drain)
+        } catch {
+            // What the callbacks completed before the error reaches the sink, held or not.
+            if !sinkFailed {
+                state.pointee.releaseHeldSamples()
+                try drain()
+            }
+            throw error
+        }
+        state.pointee.releaseHeldSamples()
+        try drain()
 
         report.activityName = state.pointee.activityName
         report.skippedFields = state.pointee.skippedFields
@@ -166,7 +191,8 @@ public struct TCXReader: Sendable {
         }
         struct LegsAreKnown: Error {}
         try? XMLPushParser.parse(&input, chunkSize: min(chunkSize, 4096), state: state) {
-            state.pointee.pending.removeAll(keepingCapacity: true)
+            state.pointee.releaseHeldSamples()
+            state.pointee.removeHandedOn(state.pointee.pending.count)
             if state.pointee.legsAreKnown { throw LegsAreKnown() }
         }
         return state.pointee.legActivityNames

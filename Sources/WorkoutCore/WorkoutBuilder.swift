@@ -665,6 +665,9 @@ public struct WorkoutBuilder: Sendable {
 
     /// An event sample: a pause, a resume, a lap or a new segment from the input (or an API call).
     private mutating func apply(_ event: WorkoutEventSample, into outcome: inout some OutcomeCollector) {
+        // An event of an earlier workout later in the file (its laps, its timer's pauses and resumes) is
+        // left out with its samples: a resume of its timer would otherwise run the clock on.
+        if isBeforeLatestTimeAfterBoundary(event.time) { return }
         if let time = event.time, time.isFinite {
             if clock.state == .notStarted {
                 startClock(at: time, into: &outcome)
@@ -714,8 +717,7 @@ public struct WorkoutBuilder: Sendable {
             // counted: the analysis makes one lap per lap change, so the count and the laps agree, and a
             // journal's replay counts what the session counted.
             let lapTime: Double? = if let time = event.time { time.isFinite ? time : nil } else { lastTime }
-            // A lap of an earlier workout later in the file is left out with it.
-            if let lapTime, !isBeforeLatestTimeAfterBoundary(event.time) {
+            if let lapTime {
                 lapCount += 1
                 note(.lap, at: lapTime, cause: .request, into: &outcome)
             }

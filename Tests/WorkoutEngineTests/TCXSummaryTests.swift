@@ -59,6 +59,22 @@ struct TCXSummaryTests {
         #expect(distanceLine.contains("[device: \(DisplayFormatting.fixed(distance / 1000, digits: 2)) km]"))
     }
 
+    /// Running time is the device's timer, Σ of the laps' `TotalTimeSeconds` (read here by a regular
+    /// expression, `scripts/tcx-reference.py`'s reference), to the second: the Edge 500's ride read 15,928 s
+    /// of its 17,250 s before the laps' times were taken as the timer (six stops of up to 413 s without a
+    /// trackpoint, which the engine paused as unrecorded gaps while the device's timer ran on).
+    @Test(arguments: files.map(\.name))
+    func runningTimeIsTheDevicesTimer(name: String) throws {
+        guard let url = Self.files.first(where: { $0.name == name })?.url else {
+            print("skipped: ../shared/tracks/\(name) is not present")
+            return
+        }
+        let laps = try #require(try Self.reference(name)["laps"] as? [[String: Any]])
+        let timer = laps.compactMap { $0["totalTimeSeconds"] as? Double }.reduce(0, +)
+        let elapsed = try #require(try WorkoutSummary(contentsOfTrack: url.path).metrics.elapsedSeconds)
+        #expect(abs(elapsed - timer) <= 1.5, "\(name): \(elapsed) s against the timer's \(timer) s")
+    }
+
     /// The positions of a TCX file's trackpoints in document order, read by a regular expression (not by
     /// the reader under test).
     static func positions(_ text: String) throws -> (latitudes: [Double], longitudes: [Double]) {
