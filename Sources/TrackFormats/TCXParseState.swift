@@ -112,8 +112,10 @@ struct TCXLapValues {
     var averageHeartRate: Double?
     var maximumHeartRate: Double?
     var trigger: LapTrigger?
-    /// The time of the lap's last trackpoint that has one.
+    /// The times of the lap's first and last trackpoints that have one, and whether they ever went back.
+    var firstTrackpointTime: Double?
     var lastTrackpointTime: Double?
+    var timesWentBack = false
 }
 
 /// The device's totals over every lap of the document, built lap by lap.
@@ -197,17 +199,21 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     // Output, drained by `TCXReader.read` after every chunk.
     var pending = ContiguousArray<Sample>()
-    /// Where the current lap's samples start in `pending`: they are held until the lap's end tag, when its
-    /// `TotalTimeSeconds` says where the device's timer ran (``decideLapTimer()``); `nil` when nothing is
-    /// held. At most ``maximumHeldSamples`` are held: a longer lap is handed on undecided.
+    /// Where the activities' samples start in `pending`: they are held until the end of `Activities`, when
+    /// the laps' `TotalTimeSeconds` say whether they are the device's timer (``decideLapTimer()``); `nil`
+    /// when nothing is held. At most ``maximumHeldSamples`` are held: more go on undecided.
     private(set) var heldFrom: Int?
-    /// Whether the laps' `TotalTimeSeconds` are the device's timer, and so its pauses: decided by the first
-    /// lap with timed trackpoints (`nil` until then). `true` when that lap's timer covers its trackpoints'
-    /// span, or its shortfall is its gaps; the reader then announces the device's timer before any sample
-    /// (`TrackSampleSink.trackHasTimerEvents()`), and the engine adds no gap pauses of its own.
+    /// Whether the laps' `TotalTimeSeconds` are the device's timer, and so its pauses (`nil` until decided):
+    /// `true` when a device wrote the file (`Activity/Creator`), every lap with timed trackpoints states a
+    /// timer that covers their span, and one of them spans a minute or more. The reader then announces the
+    /// device's timer before any sample (`TrackSampleSink.trackHasTimerEvents()`), and the engine adds no
+    /// gap pauses of its own; laps that were paused say so by a timer shorter than their span, and keep the
+    /// engine's gap rule for the whole file.
     private(set) var lapTimerDecides: Bool?
-    /// Whether the current lap's held samples outgrew ``maximumHeldSamples`` and were handed on.
-    private var lapHoldWasAbandoned = false
+    /// Whether every lap so far with timed trackpoints had a timer covering their span, and the longest
+    /// such span.
+    private var lapTimersCoverSpans = true
+    private var longestTimedLapSeconds = 0.0
     /// The first non-empty `Activity Sport`.
     private(set) var activityName: String?
     /// Where in `pending` the activity name is to be announced to the sink (before that sample).
@@ -254,15 +260,14 @@ struct TCXParseState: XMLSAXState, ~Copyable {
 
     static let emptyDocumentMessage = "empty document: no TrainingCenterDatabase element"
 
-    /// At most this many samples of one lap are held for ``decideLapTimer()`` (a lap of four hours at 1 Hz
-    /// with heart rate and cadence is about 60 000).
+    /// At most this many samples are held for ``decideLapTimer()`` (four hours at 1 Hz with heart rate and
+    /// cadence are about 60 000).
     static let maximumHeldSamples = 500_000
-    /// Seconds by which a lap's trackpoints may outlast its `TotalTimeSeconds` for the timer to have run
-    /// through, and the least gap that counts as one the timer stopped in.
+    /// Seconds by which a lap's trackpoints may outlast its `TotalTimeSeconds` for its timer to have run
+    /// through.
     static let lapTimerToleranceSeconds = 2.0
-    /// Within a lap whose timer does not account for its gaps, the gaps longer than this are taken as
-    /// pauses (the engine's own gap rule for running and cycling).
-    static let unexplainedGapPauseSeconds = 60.0
+    /// The least span of a lap, seconds, whose timer is evidence that the laps' times are the timer.
+    static let lapTimerEvidenceSeconds = 60.0
 
     /// At most this many sports of a `MultiSportSession`'s legs are kept in ``legActivityNames`` (a
     /// triathlon has three; a hostile file of made-up sports would otherwise grow memory without bound).
@@ -390,7 +395,10 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         case .multiSportSession:
             totals.endActivity()
             legsAreKnown = true
-        case .activities, .root: flushLapEnd(nextStart: nil)
+        case .activities:
+            flushLapEnd(nextStart: nil)
+            decideLapTimer()
+        case .root: flushLapEnd(nextStart: nil)
         case .course: inCourse = false
         case .position: finishPosition()
         default: if node.isText { finishText(node) }
@@ -505,6 +513,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         inMultiSportSession: Bool, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
         if !inMultiSportSession { legsAreKnown = true }
+        if heldFrom == nil, lapTimerDecides == nil { heldFrom = pending.count }
         let sport = attribute("Sport", count: attributeCount, attributes: attributes).map(XMLTextBuffer.trim)
         let name = sport.flatMap { $0.count > 0 ? String(decoding: $0, as: UTF8.self) : nil }
         if inMultiSportSession, !legsAreKnown, let name, legActivityNames.count < Self.maximumLegs,
@@ -522,8 +531,6 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     private mutating func startLap(attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         lap = TCXLapValues()
         tracksInLap = 0
-        lapHoldWasAbandoned = false
-        if heldFrom == nil, lapTimerDecides != false { heldFrom = pending.count }
         guard let value = attribute("StartTime", count: attributeCount, attributes: attributes) else { return }
         let trimmed = XMLTextBuffer.trim(value)
         guard trimmed.count > 0 else { return }
@@ -630,6 +637,8 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         if !inCourse { sawActivityTrackpoint = true }
         if let time, !inCourse {
             totals.addTrackpoint(time: time)
+            if let previous = lap.lastTrackpointTime, time < previous { lap.timesWentBack = true }
+            if lap.firstTrackpointTime == nil { lap.firstTrackpointTime = time }
             lap.lastTrackpointTime = time
         }
         if point.hasPosition, let latitude = point.latitude, let longitude = point.longitude {
@@ -659,7 +668,7 @@ struct TCXParseState: XMLSAXState, ~Copyable {
     /// into the device's (its ``/WorkoutSamples/DeviceLap/endTime`` is then its start plus its time).
     private mutating func finishLap() {
         flushLapEnd(nextStart: lap.startTime)  // the previous lap's, when this one had no Track
-        decideLapTimer()
+        noteLapTimer()
         endedLap = lap
         var end = lap.lastTrackpointTime
         if end == nil, let start = lap.startTime, let seconds = lap.totalTime { end = start + seconds }
@@ -721,12 +730,11 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         pending.append(.event(WorkoutEventSample(time: end, kind: .lap, lapTrigger: ended.trigger)))
     }
 
-    /// Hands on what is held beyond ``maximumHeldSamples`` (called after each chunk): the lap goes on
-    /// undecided.
+    /// Hands on what is held beyond ``maximumHeldSamples`` (called after each chunk), undecided: the
+    /// engine's gap rule applies.
     mutating func limitHeldSamples() {
         guard let from = heldFrom, pending.count - from > Self.maximumHeldSamples else { return }
         releaseHeldSamples()
-        lapHoldWasAbandoned = true
         if lapTimerDecides == nil { lapTimerDecides = false }
     }
 
@@ -744,68 +752,28 @@ struct TCXParseState: XMLSAXState, ~Copyable {
         if let index = activityIndex { activityIndex = index >= count ? index - count : nil }
     }
 
-    /// At the lap's end tag: whether the device's timer ran through the lap's held samples. The lap's
-    /// `TotalTimeSeconds` is the device's timer in it; its timed samples span from the first to the last.
-    /// When the timer covers the span (to ``lapTimerToleranceSeconds``), it ran through every gap in the
-    /// lap (a Garmin's smart recording leaves minutes without a trackpoint at a standstill: the Edge 500's
-    /// ride has six such gaps, up to 413 s, in a lap of 17,250 s, its timer's whole time). When it falls
-    /// short, the timer stopped in the lap: the lap's longest gaps that make up the shortfall are its
-    /// pauses (each a pause at its first time and a resume at its last, the last one resumed as much earlier
-    /// as it overshoots), placed among the held samples. The first lap with timed samples decides whether
-    /// the laps' times are the timer at all: not when its shortfall is more than its gaps (a
-    /// `TotalTimeSeconds` that is not the timer), nor without one; later laps that cannot be explained so
-    /// pause at their gaps longer than ``unexplainedGapPauseSeconds``.
-    private mutating func decideLapTimer() {
-        guard let from = heldFrom, from <= pending.count else { return }
-        heldFrom = nil
-        guard !lapHoldWasAbandoned else { return }
-        // The lap's timed samples: where each new time begins in `pending`, in order (times that go back
-        // leave the lap undecided).
-        var first: Double?
-        var last: Double?
-        var gaps: [(position: Int, start: Double, end: Double)] = []
-        for index in from..<pending.count {
-            guard let time = pending[index].time, time.isFinite else { continue }
-            if let previous = last {
-                if time < previous { return undecidedLap() }
-                if time - previous > Self.lapTimerToleranceSeconds { gaps.append((index, previous, time)) }
-            } else {
-                first = time
-            }
-            last = time
-        }
-        guard let first, let last, let timer = lap.totalTime, timer >= 0 else { return undecidedLap() }
-        let shortfall = (last - first) - timer
-        if shortfall <= Self.lapTimerToleranceSeconds {
-            if lapTimerDecides == nil { lapTimerDecides = true }
+    /// At a lap's end tag: whether its `TotalTimeSeconds` covers the span of its timed trackpoints (to
+    /// ``lapTimerToleranceSeconds``): the device's timer ran through every gap in it (a Garmin's smart
+    /// recording leaves minutes without a trackpoint at a standstill: the Edge 500's ride has six such gaps,
+    /// up to 413 s, in a lap of 17,250 s, its timer's whole time). A lap without a stated time, or whose
+    /// times go back, is not evidence.
+    private mutating func noteLapTimer() {
+        guard let first = lap.firstTrackpointTime, let last = lap.lastTrackpointTime else { return }
+        let span = last - first
+        guard let timer = lap.totalTime, !lap.timesWentBack, span <= timer + Self.lapTimerToleranceSeconds else {
+            lapTimersCoverSpans = false
             return
         }
-        // The first lap decides only when its timer ran through: its shortfall could be a pause, or a
-        // `TotalTimeSeconds` that is not the timer.
-        guard lapTimerDecides == true else { return undecidedLap() }
-        gaps.sort { $0.end - $0.start > $1.end - $1.start }
-        var pauses: [(position: Int, start: Double, end: Double)] = []
-        var covered = 0.0
-        for gap in gaps where covered < shortfall - Self.lapTimerToleranceSeconds {
-            let length = gap.end - gap.start
-            let overshoot = max(0, covered + length - shortfall)
-            pauses.append((gap.position, gap.start, gap.end - overshoot))
-            covered += length
-        }
-        if covered < shortfall - Self.lapTimerToleranceSeconds {
-            pauses = gaps.filter { $0.end - $0.start > Self.unexplainedGapPauseSeconds }
-        }
-        // From the last position back, so the earlier positions stay true.
-        pauses.sort { $0.position > $1.position }
-        for pause in pauses {
-            pending.insert(contentsOf: [.event(WorkoutEventSample(time: pause.start, kind: .pause)),
-                                        .event(WorkoutEventSample(time: pause.end, kind: .resume))], at: pause.position)
-            if let index = activityIndex, index >= pause.position { activityIndex = index + 2 }
-        }
+        longestTimedLapSeconds = max(longestTimedLapSeconds, span)
     }
 
-    private mutating func undecidedLap() {
-        if lapTimerDecides == nil { lapTimerDecides = false }
+    /// At the end of `Activities`: whether the laps' times are the device's timer (``lapTimerDecides``);
+    /// the held samples go on.
+    private mutating func decideLapTimer() {
+        if lapTimerDecides == nil {
+            lapTimerDecides = creatorName != nil && lapTimersCoverSpans && longestTimedLapSeconds >= Self.lapTimerEvidenceSeconds
+        }
+        releaseHeldSamples()
     }
 
     /// `TriggerMethod` (TCX v2 `TriggerMethod_t`) as a ``LapTrigger``.

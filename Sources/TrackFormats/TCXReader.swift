@@ -26,6 +26,12 @@ import WorkoutSamples
 ///   ``TrackReadReport/deviceLaps`` (its end
 ///   is `StartTime` plus `TotalTimeSeconds` when it has no trackpoint). `TriggerMethod` maps `Manual` → `.manual`,
 ///   `Distance` → `.distance`, `Location` → `.position`, `Time` → `.time`, `HeartRate` → `.heartRate`.
+/// - The laps' `TotalTimeSeconds` are the device's timer, and its running the pauses, when a device wrote the
+///   file (`Activity/Creator`) and every lap's timer covers the span of its timed trackpoints (to 2 s, one lap
+///   a minute or longer): `TrackSampleSink.trackHasTimerEvents()` is then called before any sample, and the
+///   engine adds no recording-gap pauses (a Garmin's smart recording leaves minutes without a trackpoint at a
+///   standstill while its timer runs). To decide first, the activities' samples are held until the end of
+///   `Activities` (at most 500 000; more go on undecided, as do those of a document cut before that end).
 /// - A `Track` start emits `.event(WorkoutEventSample(time: nil, kind: .segmentStart))`, the gap before
 ///   it a pause, unless it is the first `Track` of a `Lap` when an earlier `Lap` of the same `Activity` had a
 ///   `Track` and the device's timer ran on between the laps (the lap's `StartTime` within 5 s of the one
@@ -102,7 +108,8 @@ public struct TCXReader: Sendable {
     /// - Throws: `TrackFormatError` for malformed XML or TCX, `TrackInputError` when the input cannot be
     ///   read, or whatever the sink throws. Samples handed to the sink before an error stay handed.
     /// - Complexity: O(n) in the input size; memory is O(chunk size) plus one ``/WorkoutSamples/DeviceLap`` per lap (at most
-    ///   ``maximumDeviceLaps``).
+    ///   ``maximumDeviceLaps``), plus the activities' samples, held until the end of `Activities` to decide
+    ///   whether the laps' times are the device's timer (at most 500 000 samples).
     public func read<Sink: TrackSampleSink>(_ input: inout FormatSniffingInput, into sink: inout Sink) throws -> TrackReadReport {
         let state = UnsafeMutablePointer<TCXParseState>.allocate(capacity: 1)
         state.initialize(to: TCXParseState(fileName: input.name, options: options))
