@@ -113,7 +113,7 @@ public struct GPXReader: Sendable {
         // Sink calls (samples and the activity) made by the fast path before it fell back: the libxml2
         // pass makes the same calls first (fuzz-gpx-fast checks it) and skips them.
         var delivered = 0
-        let rewindable = input.input.sizeBytes != nil && input.input.bytesRead == input.pendingCount
+        let rewindable = input.canReadAgain
         if path != .libxml2, rewindable || path == .fastOnly {
             var scanner = GPXFastScanner(chunkSize: chunkSize)
             let outcome = try parse(name: input.name, into: &sink, report: &report, skipping: 0, delivered: &delivered) { state, drain in
@@ -123,10 +123,7 @@ public struct GPXReader: Sendable {
                 if outcome == .fallback { throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: Self.fastPathRefusal) }
                 return report
             }
-            guard input.input.rewind() else {
-                throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
-            }
-            input = FormatSniffingInput(input.input)
+            try input.restartFromFirstByte()
         }
         var unused = 0
         _ = try parse(name: input.name, into: &sink, report: &report, skipping: delivered, delivered: &unused) { state, drain in

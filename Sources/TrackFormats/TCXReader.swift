@@ -121,8 +121,8 @@ public struct TCXReader: Sendable {
         var announcedTimer = false
         var sinkFailed = false
 
-        // Hands the sink what the callbacks found, but for a lap's samples held until its end (see
-        // `TCXParseState.decideLapTimer()`); the device's timer is announced before the first of them.
+        // Hands the sink what the callbacks found, but for the activities' samples held until the end of
+        // `Activities` (see `TCXParseState.decideLapTimer()`); the device's timer is announced before them.
         func drain() throws {
             state.pointee.limitHeldSamples()
             var delivered = 0

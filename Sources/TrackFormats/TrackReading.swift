@@ -147,15 +147,12 @@ public enum TrackReader {
             // A `MultiSportSession` names each leg's sport where the leg starts: a document that can be read
             // again is scanned for its legs first (up to its first plain `Activity`), and a workout of legs
             // of several sports is announced as its fastest leg's, before any sample.
-            if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
-                let legs = reader.multisportLegs(&sniffer)
-                guard input.rewind() else {
-                    throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
-                }
-                sniffer = FormatSniffingInput(input)
-                let activity = ActivityType.multisport(legs: legs.map { ($0, ActivityType(parsing: $0)) })
-                if let activity, let leg = legs.first(where: { ActivityType(parsing: $0) == activity }) {
-                    try sink.trackActivity(named: leg)
+            if sniffer.canReadAgain {
+                let legs = reader.multisportLegs(&sniffer).map { (name: $0, activity: ActivityType(parsing: $0)) }
+                try sniffer.restartFromFirstByte()
+                let activity = ActivityType.multisport(legs: legs)
+                if let activity, let leg = legs.first(where: { $0.activity == activity }) {
+                    try sink.trackActivity(named: leg.name)
                     reader.announcesActivity = false
                 }
             }
@@ -166,7 +163,7 @@ public enum TrackReader {
             var reader = FITReader(fileName: input.name, options: options)
             // A FIT file names its sport in a `session` message near its end: a file that can be read
             // again is read twice, once for the sport (announced to the sink first), once for the samples.
-            if input.sizeBytes != nil, input.bytesRead == sniffer.pendingCount {
+            if sniffer.canReadAgain {
                 var scan = ActivityNameSink()
                 var scanner = FITReader(fileName: input.name)
                 let report = try? scanner.readToEnd(&sniffer, into: &scan)
@@ -175,10 +172,7 @@ public enum TrackReader {
                 if report != nil, scanner.lateTimerEventsAreComplete {
                     reader.lateTimerEventsReadAhead = scanner.lateTimerEvents
                 }
-                guard input.rewind() else {
-                    throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
-                }
-                sniffer = FormatSniffingInput(input)
+                try sniffer.restartFromFirstByte()
                 // A multisport file (a triathlon's sessions) is one workout under its fastest leg's rules.
                 let multisport = FITProfile.multisportActivityName(legs: scanner.legActivityNames)
                 if let name = multisport ?? scan.name ?? report?.activityName {
@@ -221,6 +215,19 @@ public struct FormatSniffingInput {
 
     /// Bytes read ahead and not yet taken by a reader.
     var pendingCount: Int { pending.count - pendingOffset }
+
+    /// Whether the input can be read again from its first byte (a second pass): it states its size, and no
+    /// reader has taken anything beyond the bytes read ahead here.
+    var canReadAgain: Bool { input.sizeBytes != nil && input.bytesRead == pendingCount }
+
+    /// Goes back to the input's first byte for a second pass.
+    /// - Throws: `TrackInputError.readFailed` when the input cannot seek back.
+    mutating func restartFromFirstByte() throws {
+        guard input.rewind() else {
+            throw TrackInputError.readFailed(path: input.name, reason: "cannot seek back to the start")
+        }
+        self = FormatSniffingInput(input)
+    }
 
     /// Reads ahead and guesses the format: `.FIT` at bytes 8-11 is FIT; otherwise the first non-space byte
     /// (after an optional UTF-8 BOM) decides: XML (see ``sniff(xmlDefault:)``), or JSON/NDJSON.
