@@ -8,9 +8,10 @@ public enum GeoJSON {
     /// `MultiLineString` (several), with positions `[longitude, latitude]` or
     /// `[longitude, latitude, altitude]` (RFC 7946 §3.1.1).
     ///
-    /// - Positions with a non-finite latitude or longitude are dropped; segments left with fewer than
-    ///   two positions are dropped (RFC 7946 §3.1.4 needs two); with none left, `geometry` is `null`
-    ///   (§3.2).
+    /// - Positions with a non-finite latitude or longitude are dropped. A segment left with one position
+    ///   is no line (RFC 7946 §3.1.4 needs two): beside lines it is dropped; when no segment has a line,
+    ///   the lone positions are the geometry, a `Point` (one) or a `MultiPoint` (several), so a route of
+    ///   single fixes keeps them. With no position left, `geometry` is `null` (§3.2).
     /// - `altitudes[s][i]`, when present and finite, becomes the third element of position `i` of
     ///   segment `s`; other positions have two elements.
     /// - Coordinates are written in fixed notation with `coordinateDecimals` digits (7 by default,
@@ -27,6 +28,7 @@ public enum GeoJSON {
     ) -> String {
         let decimals = Swift.max(0, Swift.min(coordinateDecimals, 12))
         var lines: [String] = []
+        var lonePositions: [String] = []
         for (s, segment) in segments.enumerated() {
             var positions: [String] = []
             positions.reserveCapacity(segment.count)
@@ -37,10 +39,17 @@ public enum GeoJSON {
                 }
                 positions.append(position + "]")
             }
-            if positions.count >= 2 { lines.append("[" + positions.joined(separator: ",") + "]") }
+            if positions.count >= 2 {
+                lines.append("[" + positions.joined(separator: ",") + "]")
+            } else if let position = positions.first {
+                lonePositions.append(position)
+            }
         }
         let geometry: String
         switch lines.count {
+        case 0 where lonePositions.count == 1: geometry = #"{"type":"Point","coordinates":"# + lonePositions[0] + "}"
+        case 0 where lonePositions.count > 1:
+            geometry = #"{"type":"MultiPoint","coordinates":["# + lonePositions.joined(separator: ",") + "]}"
         case 0: geometry = "null"
         case 1: geometry = #"{"type":"LineString","coordinates":"# + lines[0] + "}"
         default: geometry = #"{"type":"MultiLineString","coordinates":["# + lines.joined(separator: ",") + "]}"

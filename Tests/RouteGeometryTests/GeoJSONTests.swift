@@ -35,8 +35,21 @@ private func parse(_ text: String) throws -> [String: Any] {
     #expect(!text.contains("e-") && !text.contains("e+"))  // fixed notation, no exponent
 }
 
+/// A segment of one position is no line (RFC 7946 §3.1.4); when no segment has a line, the positions are
+/// the geometry, so a route of single fixes keeps them.
+@Test func lonePositionsWithoutALineAreAPointOrAMultiPoint() throws {
+    let one = GeoJSON.lineFeature(segments: [[GeoCoordinate(latitude: 47.5, longitude: 8.25)]], altitudes: [[412.5]])
+    let point = try #require(try parse(one)["geometry"] as? [String: Any])
+    #expect(point["type"] as? String == "Point")
+    #expect(point["coordinates"] as? [Double] == [8.25, 47.5, 412.5])
+    let two = GeoJSON.lineFeature(segments: [[GeoCoordinate(latitude: 1, longitude: 2)], [], [GeoCoordinate(latitude: 3, longitude: 4)]])
+    let points = try #require(try parse(two)["geometry"] as? [String: Any])
+    #expect(points["type"] as? String == "MultiPoint")
+    #expect(points["coordinates"] as? [[Double]] == [[2, 1], [4, 3]])
+}
+
 @Test func nothingDrawableGivesANullGeometry() throws {
-    let text = GeoJSON.lineFeature(segments: [[GeoCoordinate(latitude: 1, longitude: 1), GeoCoordinate(latitude: .nan, longitude: 1)]])
+    let text = GeoJSON.lineFeature(segments: [[GeoCoordinate(latitude: .nan, longitude: 1), GeoCoordinate(latitude: 1, longitude: .infinity)], []])
     let object = try parse(text)
     #expect(object["geometry"] is NSNull)
     #expect((object["properties"] as? [String: Any])?.isEmpty == true)

@@ -128,6 +128,27 @@ struct ExportTests {
         #expect(simplifiedFeatures.count == track.segments.count)
     }
 
+    /// Every accepted fix is in the GeoJSON, a segment of a single fix too (as a `Point`; a `LineString`
+    /// needs two positions, and that fix's position was left out before, its feature's geometry `null`).
+    @Test func geoJSONKeepsASegmentOfOneFix() throws {
+        func point(_ second: Int, _ latitude: Double) -> String {
+            #"<trkpt lat="\#(latitude)" lon="8.5"><ele>400</ele><time>2024-05-01T10:00:\#(String(format: "%02d", second))Z</time></trkpt>"#
+        }
+        let gpx = #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#
+            + "<trkseg>" + point(0, 47.0) + point(1, 47.00002) + point(2, 47.00004) + "</trkseg>"
+            + "<trkseg>" + point(10, 47.0001) + "</trkseg>"
+            + "<trkseg>" + point(20, 47.0002) + point(21, 47.00022) + "</trkseg></trk></gpx>"
+        let url = try TestPaths.temporaryDirectory("export-lone-fix").appendingPathComponent("track.gpx")
+        try Data(gpx.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let track = try ExportTrack(contentsOfTrack: url.path, options: WorkoutOptions(activity: .running, filterMode: .none))
+        #expect(track.segments.map(\.count) == [3, 1, 2])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try track.geoJSON().utf8)) as? [String: Any])
+        let geometries = try #require(object["features"] as? [[String: Any]]).map { $0["geometry"] as? [String: Any] }
+        #expect(geometries.map { $0?["type"] as? String } == ["LineString", "Point", "LineString"])
+        #expect(geometries[1]?["coordinates"] as? [Double] == [8.5, 47.0001, 400])
+    }
+
     /// The encoded polyline, decoded by PyPI's `polyline` package (Debian's python3-polyline), gives the
     /// simplified coordinates within 1e-5 degrees.
     @Test(arguments: roundTripTracks)
