@@ -88,18 +88,6 @@ public struct WorkoutBuilder: Sendable {
     /// file), and the latest time they came after.
     private var locationsBeforeLatestTime = 0
     private var latestTimeBeforeEarlierOuting: Double?
-    /// Fixes after a segment boundary dated before the latest time by at most the activity's gap (an overlap
-    /// of the file's segments), measured without their times, and the largest overlap in seconds; a fix at
-    /// the latest time itself (a segment that starts where the one before ended) is not counted: its time
-    /// says nothing new.
-    private var overlappingFixesMeasuredUntimed = 0
-    private var largestSegmentOverlapSeconds = 0.0
-    /// A new segment's first fixes were measured without times (see ``opensSegmentUntimed(_:)``): the next
-    /// timed fix follows the pause at the boundary.
-    private var nextTimedFixFollowsPause = false
-    /// A fix of the segment after the latest boundary was an earlier workout's: the segment's other fixes are
-    /// left out too, those near the latest time as well.
-    private var segmentAfterBoundaryIsEarlierWorkout = false
     /// The latest time of a sample that is not an event (a pause dated before it pauses there).
     private var latestReadingTime: Double?
     private var untimedSamples = 0
@@ -247,10 +235,6 @@ public struct WorkoutBuilder: Sendable {
         if locationsBeforeLatestTime > 0, let latest = latestTimeBeforeEarlierOuting {
             let when = ISO8601Text.string(secondsSince1970: latest) ?? "\(latest) s"
             warnings.append("\(locationsBeforeLatestTime) fixes after a new segment are dated before the workout's latest time (\(when)): an earlier workout later in the file (a file of several activities, latest first); they, its laps and its other samples were left out (the fixes counted in locationsWhilePaused; the device's figures, where the file states them, are the whole file's); read that workout from a file of its own")
-        }
-        if overlappingFixesMeasuredUntimed > 0 {
-            let overlap = DisplayFormatting.fixed(largestSegmentOverlapSeconds, digits: 1)
-            warnings.append("\(overlappingFixesMeasuredUntimed) fixes after a new segment are dated before the latest time read (by up to \(overlap) s): their positions count, their times do not (a segment cannot run the clock back)")
         }
         return warnings
     }
@@ -576,19 +560,6 @@ public struct WorkoutBuilder: Sendable {
         return time < last - options.effectiveRules.gapPauseSeconds
     }
 
-    /// Whether `fix` comes after a segment boundary, the clock waiting for the new segment's first sample
-    /// after the latest time, and cannot resume it: it has no time, or its time is at or less than the
-    /// activity's gap before the latest time (segments that overlap by a few seconds, or untimed points in a
-    /// timed file, as Google Takeout's location history through GPSBabel has). Its position is the segment's:
-    /// it is measured as an untimed fix (the plain sum over each file segment counts it), and the clock
-    /// resumes at the first fix after the latest time. A fix dated further back belongs to an earlier workout
-    /// (``isBeforeLatestTimeAfterBoundary(_:)``) and is left out.
-    private func opensSegmentUntimed(_ fix: LocationSample) -> Bool {
-        guard clock.state == .paused, resumesOnNextSample, !segmentAfterBoundaryIsEarlierWorkout else { return false }
-        guard let time = fix.time else { return true }
-        return time.isFinite && !isBeforeLatestTimeAfterBoundary(time)
-    }
-
     /// The clock stage of a sample that is not an event: starts the session at its first timed sample,
     /// resumes it after a segment boundary, pauses it over an unrecorded gap, and decides auto-pause.
     /// Decided once per sample, before the sample is measured.
@@ -754,7 +725,6 @@ public struct WorkoutBuilder: Sendable {
             // The gap before a new segment is paused time; a segment marker before any fix of the current
             // segment (a reader's leading one, after an explicit start) separates nothing.
             let segmentHasFixes = !(route.startsNewSegment || route.segments.isEmpty)
-            segmentAfterBoundaryIsEarlierWorkout = false
             if clock.state == .running, segmentHasFixes, let last = lastTime {
                 clock.pause(at: last)
                 resumesOnNextSample = true
@@ -992,17 +962,9 @@ public struct WorkoutBuilder: Sendable {
             fix.time = nil
             repeatedFirstTimeCount += 1
         }
-        if clock.state == .paused, opensSegmentUntimed(fix) {
-            if let time = fix.time, let last = lastTime, time < last {
-                overlappingFixesMeasuredUntimed += 1
-                largestSegmentOverlapSeconds = max(largestSegmentOverlapSeconds, last - time)
-            }
-            fix.time = nil
-            nextTimedFixFollowsPause = true
-        } else if clock.state == .paused {
+        if clock.state == .paused {
             locationsWhilePaused += 1
             if isBeforeLatestTimeAfterBoundary(fix.time) {
-                segmentAfterBoundaryIsEarlierWorkout = true
                 locationsBeforeLatestTime += 1
                 latestTimeBeforeEarlierOuting = lastTime
             }
@@ -1036,8 +998,7 @@ public struct WorkoutBuilder: Sendable {
     /// 146 bytes were copied twice more per fix.
     private mutating func record(_ fix: LocationSample, index: Int, released: Bool, into outcome: inout some OutcomeCollector) {
         let crossesUnpausedGap = nextFixCrossesGap && gapToCrossIsUnpaused
-        let followsPause = (nextFixCrossesGap && !gapToCrossIsUnpaused) || (nextTimedFixFollowsPause && fix.time != nil)
-        if fix.time != nil { nextTimedFixFollowsPause = false }
+        let followsPause = nextFixCrossesGap && !gapToCrossIsUnpaused
         gapToCrossIsUnpaused = false
         let bridged = deviceBridgeIsOpen(at: fix.time)
         if bridged {

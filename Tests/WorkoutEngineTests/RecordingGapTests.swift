@@ -69,45 +69,6 @@ struct RecordingGapTests {
         }
     }
 
-    /// A file segment's first fixes that cannot resume the clock (untimed ones, as Google Takeout's
-    /// location history through GPSBabel writes whole segments of, and ones dated a few seconds before the
-    /// previous segment's end) keep their positions: they were left out, uncounted and unsaid, so
-    /// `--filter none` read less than the sum over each file segment. Three segments running north at 3 m/s:
-    /// 100 s; three untimed fixes, then 60 s; then 62 s starting 2 s before the second one's end (two fixes
-    /// dated before it, which the warning counts, and one at it). Truth: PROJ's `geod` over each segment's
-    /// fixes (nothing across a boundary).
-    @Test(arguments: [LocationFilterMode.default, .none])
-    func aSegmentsUntimedAndOverlappingFixesKeepTheirPositions(_ mode: LocationFilterMode) throws {
-        let t0 = 1_700_000_000.0, metersPerDegree = 111_195.0
-        var samples: [Sample] = [], segments: [[Double]] = []
-        var north = 0.0
-        func segment(times: [Double?]) {
-            if !segments.isEmpty { samples.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart))) }
-            north += 500
-            var latitudes: [Double] = []
-            for time in times {
-                north += 3
-                latitudes.append(46 + north / metersPerDegree)
-                samples.append(.location(LocationSample(time: time, latitude: latitudes.last ?? 46, longitude: 7)))
-            }
-            segments.append(latitudes)
-        }
-        segment(times: (0...100).map { t0 + Double($0) })
-        segment(times: [nil, nil, nil] + (200...260).map { t0 + Double($0) })
-        segment(times: (258...320).map { t0 + Double($0) })
-        let truth = try segments.map { latitudes in
-            try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: latitudes.map { _ in 7 }).reduce(0, +)
-        }.reduce(0, +)
-        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: mode))
-        let m = summary.metrics
-        #expect(m.locationCount == segments.map(\.count).reduce(0, +))
-        #expect(m.locationsWhilePaused == 0)
-        #expect(m.segmentCount == 3)
-        #expect(m.elapsedSeconds == Double(100 + 60 + 59), "the clock resumes at each segment's first fix after the latest time (t0 + 200, t0 + 261)")
-        #expect(m.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: mode == .none ? 1e-9 : 1e-2), "\(m.distanceMeters) m against \(truth) m")
-        #expect(m.warnings == ["2 fixes after a new segment are dated before the latest time read (by up to 2.0 s): their positions count, their times do not (a segment cannot run the clock back)"])
-    }
-
     @Test func aLiveSessionShowsTheGapAsPausedAndStillCountsItsDistance() throws {
         let (samples, path) = Self.gapTrack()
         let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
