@@ -88,6 +88,16 @@ public struct WorkoutBuilder: Sendable {
     /// file), and the latest time they came after.
     private var locationsBeforeLatestTime = 0
     private var latestTimeBeforeEarlierOuting: Double?
+    /// Fixes among ``locationsWhilePaused`` that opened a segment and could not resume the clock: untimed
+    /// ones, and ones dated before the latest time by at most the activity's gap (segments that overlap); the
+    /// largest such overlap in seconds. A fix at the latest time itself (a segment that starts on the previous
+    /// one's last second) is not counted: a repeated time, as elsewhere.
+    private var untimedFixesOpeningSegment = 0
+    private var overlappingFixesOpeningSegment = 0
+    private var largestSegmentOverlapSeconds = 0.0
+    /// A fix of the segment after the latest boundary was an earlier workout's: the segment's fixes after it
+    /// are that workout's too, those dated near the latest time as well.
+    private var segmentAfterBoundaryIsEarlierWorkout = false
     /// The latest time of a sample that is not an event (a pause dated before it pauses there).
     private var latestReadingTime: Double?
     private var untimedSamples = 0
@@ -235,6 +245,13 @@ public struct WorkoutBuilder: Sendable {
         if locationsBeforeLatestTime > 0, let latest = latestTimeBeforeEarlierOuting {
             let when = ISO8601Text.string(secondsSince1970: latest) ?? "\(latest) s"
             warnings.append("\(locationsBeforeLatestTime) fixes after a new segment are dated before the workout's latest time (\(when)): an earlier workout later in the file (a file of several activities, latest first); they, its laps and its other samples were left out (the fixes counted in locationsWhilePaused; the device's figures, where the file states them, are the whole file's); read that workout from a file of its own")
+        }
+        if untimedFixesOpeningSegment > 0 {
+            warnings.append("\(untimedFixesOpeningSegment) untimed fixes opened a segment of a timed track, before its first timed sample: they cannot be placed in the workout's time and were left out (counted in locationsWhilePaused)")
+        }
+        if overlappingFixesOpeningSegment > 0 {
+            let overlap = DisplayFormatting.fixed(largestSegmentOverlapSeconds, digits: 1)
+            warnings.append("\(overlappingFixesOpeningSegment) fixes opened a segment dated before the latest time read (by up to \(overlap) s; segments that overlap): time does not run back, so they were left out (counted in locationsWhilePaused)")
         }
         return warnings
     }
@@ -560,6 +577,23 @@ public struct WorkoutBuilder: Sendable {
         return time < last - options.effectiveRules.gapPauseSeconds
     }
 
+    /// Counts a fix that opens a segment, the clock waiting for the segment's first sample after the latest
+    /// time, and cannot resume it. It is left out as paused time is (the boundary paused the clock until
+    /// then): measured, an untimed segment's distance would have no time (a 4 km stretch between two timed
+    /// segments read 23 m/s of average speed), and a segment that repeats the end of the one before would
+    /// count it twice. So it is counted, and said: untimed fixes (Google Takeout's location history through
+    /// GPSBabel writes whole untimed segments between timed ones) and fixes dated before the latest time
+    /// (segments that overlap); a fix at the latest time itself is a repeated time.
+    private mutating func countFixOpeningSegment(_ fix: LocationSample) {
+        guard let time = fix.time else {
+            untimedFixesOpeningSegment += 1
+            return
+        }
+        guard let last = lastTime, time.isFinite, time < last else { return }
+        overlappingFixesOpeningSegment += 1
+        largestSegmentOverlapSeconds = max(largestSegmentOverlapSeconds, last - time)
+    }
+
     /// The clock stage of a sample that is not an event: starts the session at its first timed sample,
     /// resumes it after a segment boundary, pauses it over an unrecorded gap, and decides auto-pause.
     /// Decided once per sample, before the sample is measured.
@@ -725,6 +759,7 @@ public struct WorkoutBuilder: Sendable {
             // The gap before a new segment is paused time; a segment marker before any fix of the current
             // segment (a reader's leading one, after an explicit start) separates nothing.
             let segmentHasFixes = !(route.startsNewSegment || route.segments.isEmpty)
+            segmentAfterBoundaryIsEarlierWorkout = false
             if clock.state == .running, segmentHasFixes, let last = lastTime {
                 clock.pause(at: last)
                 resumesOnNextSample = true
@@ -964,9 +999,12 @@ public struct WorkoutBuilder: Sendable {
         }
         if clock.state == .paused {
             locationsWhilePaused += 1
-            if isBeforeLatestTimeAfterBoundary(fix.time) {
+            if isBeforeLatestTimeAfterBoundary(fix.time) || (resumesOnNextSample && segmentAfterBoundaryIsEarlierWorkout) {
+                segmentAfterBoundaryIsEarlierWorkout = true
                 locationsBeforeLatestTime += 1
                 latestTimeBeforeEarlierOuting = lastTime
+            } else if resumesOnNextSample {
+                countFixOpeningSegment(fix)
             }
             outcome.noteLocation(.ignoredWhilePaused)
             return

@@ -69,6 +69,72 @@ struct RecordingGapTests {
         }
     }
 
+    /// A file segment's first fixes that cannot resume the clock (untimed ones, as Google Takeout's location
+    /// history through GPSBabel writes whole segments of, and ones dated before the previous segment's end)
+    /// are left out as paused time is, but no longer unsaid: each kind is counted in a warning. Three segments
+    /// running north at 3 m/s: 100 s; three untimed fixes, then 60 s; then 62 s starting 2 s before the
+    /// second one's end (two fixes dated before it, one at it: a repeated time, not counted). Truth: PROJ's
+    /// `geod` over each segment's kept fixes (nothing across a boundary).
+    @Test(arguments: [LocationFilterMode.default, .none])
+    func fixesOpeningASegmentThatCannotResumeTheClockAreCountedAndSaid(_ mode: LocationFilterMode) throws {
+        let t0 = 1_700_000_000.0, metersPerDegree = 111_195.0
+        var samples: [Sample] = [], kept: [[Double]] = []
+        var north = 0.0
+        func segment(times: [Double?], keptFrom: Int) {
+            if !kept.isEmpty { samples.append(.event(WorkoutEventSample(time: nil, kind: .segmentStart))) }
+            north += 500
+            var latitudes: [Double] = []
+            for time in times {
+                north += 3
+                latitudes.append(46 + north / metersPerDegree)
+                samples.append(.location(LocationSample(time: time, latitude: latitudes.last ?? 46, longitude: 7)))
+            }
+            kept.append(Array(latitudes.dropFirst(keptFrom)))
+        }
+        segment(times: (0...100).map { t0 + Double($0) }, keptFrom: 0)
+        segment(times: [nil, nil, nil] + (200...260).map { t0 + Double($0) }, keptFrom: 3)
+        segment(times: (258...320).map { t0 + Double($0) }, keptFrom: 3)
+        let truth = try kept.map { latitudes in
+            try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: latitudes.map { _ in 7 }).reduce(0, +)
+        }.reduce(0, +)
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running, filterMode: mode))
+        let m = summary.metrics
+        #expect(m.locationCount == kept.map(\.count).reduce(0, +))
+        #expect(m.locationsWhilePaused == 6)
+        #expect(m.segmentCount == 3)
+        #expect(m.elapsedSeconds == Double(100 + 60 + 59), "the clock resumes at each segment's first fix after the latest time (t0 + 200, t0 + 261)")
+        #expect(m.distanceMeters.isApproximatelyEqual(to: truth, relativeTolerance: mode == .none ? 1e-9 : 1e-2), "\(m.distanceMeters) m against \(truth) m")
+        #expect(m.warnings == [
+            "3 untimed fixes opened a segment of a timed track, before its first timed sample: they cannot be placed in the workout's time and were left out (counted in locationsWhilePaused)",
+            "2 fixes opened a segment dated before the latest time read (by up to 2.0 s; segments that overlap): time does not run back, so they were left out (counted in locationsWhilePaused)",
+        ])
+    }
+
+    /// A segment that turns out to be an earlier workout (a fix dated more than the activity's gap before the
+    /// latest time) is that workout's from there on, fixes near the latest time included; fixes before it
+    /// that could have been an overlap are counted as one. A run of 100 s, then a segment of two fixes 10 s
+    /// and 5 s before its end and 100 fixes ten minutes before it; and the same segment in the other order.
+    @Test func aSegmentOfAnEarlierWorkoutIsLeftOutWhole() throws {
+        let t0 = 1_700_000_000.0
+        func fix(_ second: Double, _ index: Int) -> Sample {
+            .location(LocationSample(time: t0 + second, latitude: 46 + Double(index) * 3 / 111_195, longitude: 7))
+        }
+        let first = (0...100).map { fix(Double($0), $0) }
+        let boundary = Sample.event(WorkoutEventSample(time: nil, kind: .segmentStart))
+        let near = [fix(90, 200), fix(95, 201)]
+        let earlier = (0..<100).map { fix(Double($0) - 600, 300 + $0) }
+        let alone = try WorkoutSummary(samples: first, options: WorkoutOptions(activity: .running, filterMode: .none))
+        for (order, second) in [("near first", near + earlier), ("earlier first", earlier + near)] {
+            let summary = try WorkoutSummary(samples: first + [boundary] + second, options: WorkoutOptions(activity: .running, filterMode: .none))
+            let m = summary.metrics
+            #expect(m.locationCount == 101, "\(order)")
+            #expect(m.locationsWhilePaused == 102, "\(order)")
+            #expect(m.distanceMeters == alone.metrics.distanceMeters, "\(order)")
+            let counts = m.warnings.compactMap { $0.split(separator: " ").first.flatMap { Int($0) } }
+            #expect(counts == (order == "near first" ? [100, 2] : [102]), "\(order): \(m.warnings)")
+        }
+    }
+
     @Test func aLiveSessionShowsTheGapAsPausedAndStillCountsItsDistance() throws {
         let (samples, path) = Self.gapTrack()
         let truth = try GeodReference.inverseDistancesMeters(latitudes: path.map(\.latitude), longitudes: path.map(\.longitude)).reduce(0, +)
