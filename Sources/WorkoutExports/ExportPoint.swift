@@ -22,7 +22,7 @@ public struct ExportPoint: Sendable, Hashable {
     /// Running time when the fix was accepted, seconds (pauses excluded); `nil` for an untimed fix.
     public var elapsedSeconds: Double?
     /// The engine's current speed at this fix, m/s (device-reported when present, else the smoother's);
-    /// `nil` at the first fix of a segment.
+    /// `nil` at the first fix of a segment and at an untimed fix.
     public var speedMetersPerSecond: Double?
     /// Seconds per kilometre from ``speedMetersPerSecond``; `nil` while not moving (speed under the
     /// activity's moving threshold) or without speed.

@@ -206,7 +206,8 @@ public struct ExportRecorder: TrackSampleSink, Sendable {
         points[index].distanceMeters = fix.distanceMeters
         points[index].elapsedSeconds = fix.elapsedSeconds
         points[index].followsPause = fix.followsPause
-        if !fix.startsSegment, let speed = fix.speedMetersPerSecond, speed.isFinite {
+        // An untimed fix has no speed of its own: the engine's current speed is still the last timed step's.
+        if !fix.startsSegment, fix.location.time != nil, let speed = fix.speedMetersPerSecond, speed.isFinite {
             points[index].speedMetersPerSecond = speed
             if speed >= builder.options.effectiveRules.movingSpeedThresholdMetersPerSecond, speed > 0 {
                 points[index].paceSecondsPerKilometer = 1000 / speed

@@ -83,7 +83,7 @@ extension ExportTrack {
     /// The route as an RFC 7946 GeoJSON `FeatureCollection`: one `Feature` per segment, its geometry a
     /// `LineString` of `[longitude, latitude, elevation]` positions (elevation when known; a `Point` for
     /// a segment of a single fix, so every accepted fix is written), and its properties `segment` (0-based), `startTime` and
-    /// `endTime` (ISO 8601, when timed), `distanceMeters` (the engine's), `pointCount` and `activity`.
+    /// `endTime` (ISO 8601, of its first and last timed fixes), `distanceMeters` (the engine's), `pointCount` and `activity`.
     ///
     /// - Parameter toleranceMeters: simplify first (see ``simplifiedRoute(toleranceMeters:)``);
     ///   `nil` writes every accepted fix.
@@ -119,10 +119,11 @@ extension ExportTrack {
             if index < route.segments.count {
                 properties["distanceMeters"] = .number((route.segments[index].distanceMeters * 100).rounded() / 100)
             }
-            if let start = segment.first?.location.time, start.isFinite {
+            // The segment's first and last timed fixes: a track's leading fixes may be untimed.
+            if let start = segment.lazy.compactMap(\.location.time).first(where: \.isFinite) {
                 properties["startTime"] = ISO8601Text.string(secondsSince1970: start, fraction: .milliseconds).map(JSONValue.string) ?? .null
             }
-            if let end = segment.last?.location.time, end.isFinite {
+            if let end = segment.reversed().lazy.compactMap(\.location.time).first(where: \.isFinite) {
                 properties["endTime"] = ISO8601Text.string(secondsSince1970: end, fraction: .milliseconds).map(JSONValue.string) ?? .null
             }
             let line = index < coordinates.count ? coordinates[index] : []

@@ -149,6 +149,38 @@ struct ExportTests {
         #expect(geometries[1]?["coordinates"] as? [Double] == [8.5, 47.0001, 400])
     }
 
+    /// A segment's `startTime` is its first timed fix's: a track whose leading fixes are untimed (measured, as
+    /// the clock had not started) had none.
+    @Test func geoJSONStartTimeSkipsLeadingUntimedFixes() throws {
+        let untimed = (0..<3).map { #"<trkpt lat="\#(47 + Double($0) * 3e-5)" lon="8.5"/>"# }
+        let timed = (0..<20).map { #"<trkpt lat="\#(47.0001 + Double($0) * 3e-5)" lon="8.5"><time>2024-05-01T10:00:\#(String(format: "%02d", $0))Z</time></trkpt>"# }
+        let gpx = #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+            + (untimed + timed).joined() + "</trkseg></trk></gpx>"
+        let url = try TestPaths.temporaryDirectory("export-leading-untimed").appendingPathComponent("track.gpx")
+        try Data(gpx.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let track = try ExportTrack(contentsOfTrack: url.path, options: WorkoutOptions(activity: .running, filterMode: .none))
+        #expect(track.pointCount == 23)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try track.geoJSON().utf8)) as? [String: Any])
+        let properties = try #require((object["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(properties["startTime"] as? String == "2024-05-01T10:00:00.000Z")
+        #expect(properties["endTime"] as? String == "2024-05-01T10:00:19.000Z")
+    }
+
+    /// An untimed fix between timed ones (Google Takeout's location history through GPSBabel) has no speed
+    /// or pace of its own in the export: it carried the last timed step's.
+    @Test func untimedFixesHaveNoSpeedInTheExport() throws {
+        let t0 = 1_700_000_000.0
+        var samples: [Sample] = (0..<30).map { .location(LocationSample(time: t0 + Double($0), latitude: 47 + Double($0) * 3e-5, longitude: 8.5)) }
+        samples += (30..<33).map { .location(LocationSample(time: nil, latitude: 47 + Double($0) * 3e-5, longitude: 8.5)) }
+        samples += (33..<60).map { .location(LocationSample(time: t0 + Double($0), latitude: 47 + Double($0) * 3e-5, longitude: 8.5)) }
+        let track = ExportTrack(samples: samples, options: WorkoutOptions(activity: .running, filterMode: .none))
+        let rows = track.csvRows
+        #expect(rows.count == 60)
+        #expect(rows[29].speedMetersPerSecond != nil)
+        #expect(rows[30..<33].allSatisfy { $0.time == nil && $0.speedMetersPerSecond == nil && $0.paceSecondsPerKilometer == nil })
+    }
+
     /// The encoded polyline, decoded by PyPI's `polyline` package (Debian's python3-polyline), gives the
     /// simplified coordinates within 1e-5 degrees.
     @Test(arguments: roundTripTracks)
