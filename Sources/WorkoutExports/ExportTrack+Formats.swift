@@ -82,8 +82,9 @@ extension ExportTrack {
 
     /// The route as an RFC 7946 GeoJSON `FeatureCollection`: one `Feature` per segment, its geometry a
     /// `LineString` of `[longitude, latitude, elevation]` positions (elevation when known; a `Point` for
-    /// a segment of a single fix, so every accepted fix is written), and its properties `segment` (0-based), `startTime` and
-    /// `endTime` (ISO 8601, of its first and last timed fixes), `distanceMeters` (the engine's), `pointCount` and `activity`.
+    /// a segment of a single fix, so every accepted fix is written), and its properties `segment`
+    /// (0-based), `startTime` and `endTime` (ISO 8601, of its first and last timed fixes),
+    /// `distanceMeters` (the engine's), `pointCount` and `activity`.
     ///
     /// - Parameter toleranceMeters: simplify first (see ``simplifiedRoute(toleranceMeters:)``);
     ///   `nil` writes every accepted fix.
