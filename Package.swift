@@ -20,9 +20,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
-        // C libraries from Debian, reached through pkg-config (scripts/install-system-deps.sh installs them).
-        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
-        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"]), .brew(["geos"])]),
+        // C libraries from Debian (scripts/install-system-deps.sh installs them). PROJ and GEOS are opened at
+        // run time (dlopen), not linked: libproj alone brings some forty libraries, most of a short command's
+        // start-up; CLibraryLoader opens them, CPROJ and CGEOS call through what it found (their headers).
+        .target(name: "CLibraryLoader"),
+        .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
+        .target(name: "CGEOS", dependencies: ["CLibraryLoader"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
         // The data flow, one module per stage (README: "Architecture").
@@ -33,7 +36,7 @@ let package = Package(
         // Safe Swift over PROJ: WGS84 geodesics, batch distance, local metric projection.
         .target(name: "Geodesy", dependencies: ["CPROJ"]),
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
-        .target(name: "RouteGeometry", dependencies: ["CGEOS", "Geodesy", "WorkoutSamples"]),
+        .target(name: "RouteGeometry", dependencies: ["CGEOS", "CPROJ", "CLibraryLoader", "Geodesy", "WorkoutSamples"]),
         // Streaming readers: GPX, TCX, FIT, JSON and NDJSON.
         .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2"]),
         // The builder: clock, filter, smoother, route, metrics, physiology, summaries.

@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "WorkoutServer",
                 "WorkoutStore",
+                .product(name: "WorkoutEngine", package: "WorkoutEngine"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages WorkoutEngine builds and tests against, when they are missing:
-#   libproj-dev, libgeos-dev, libxml2-dev  the C libraries (pkg-config: proj, geos, libxml-2.0)
-#   pkg-config                             how SwiftPM finds them
+#   libproj-dev, libgeos-dev, libxml2-dev  the C libraries: their headers, and libproj25 and libgeos-c1v5,
+#                                          which the engine opens at run time (libxml2 it links)
+#   pkg-config                             how SwiftPM finds libxml2 (libxml-2.0)
 #   proj-bin, geographiclib-tools          `geod` and `GeodSolve`, the independent references the tests use
 #   gpsbabel                               an independent writer of FIT and TCX: the tests read the real GPX
 #                                          files again as the files it converts them to

@@ -58,7 +58,7 @@ public struct Ellipsoid: Sendable {
     /// - Complexity: O(1), about a microsecond.
     public init(equatorialRadiusMeters: Double, flattening: Double) {
         var g = geod_geodesic()
-        geod_init(&g, equatorialRadiusMeters, flattening)
+        lazy_geod_init(&g, equatorialRadiusMeters, flattening)
         self.geodesic = g
         self.equatorialRadiusMeters = equatorialRadiusMeters
         self.flattening = flattening
@@ -75,7 +75,7 @@ public struct Ellipsoid: Sendable {
     public func inverse(from start: GeoCoordinate, to end: GeoCoordinate) -> GeodesicInverse {
         var s12 = Double.nan, azi1 = Double.nan, azi2 = Double.nan
         withUnsafePointer(to: geodesic) { g in
-            geod_inverse(g, start.latitude, start.longitude, end.latitude, end.longitude, &s12, &azi1, &azi2)
+            lazy_geod_inverse(g, start.latitude, start.longitude, end.latitude, end.longitude, &s12, &azi1, &azi2)
         }
         return GeodesicInverse(distanceMeters: s12, initialAzimuthDegrees: azi1, finalAzimuthDegrees: azi2)
     }
@@ -88,7 +88,7 @@ public struct Ellipsoid: Sendable {
     public func direct(from start: GeoCoordinate, azimuthDegrees: Double, distanceMeters: Double) -> GeodesicDirect {
         var lat2 = Double.nan, lon2 = Double.nan, azi2 = Double.nan
         withUnsafePointer(to: geodesic) { g in
-            geod_direct(g, start.latitude, start.longitude, azimuthDegrees, distanceMeters, &lat2, &lon2, &azi2)
+            lazy_geod_direct(g, start.latitude, start.longitude, azimuthDegrees, distanceMeters, &lat2, &lon2, &azi2)
         }
         return GeodesicDirect(coordinate: GeoCoordinate(latitude: lat2, longitude: lon2), finalAzimuthDegrees: azi2)
     }
@@ -102,7 +102,7 @@ public struct Ellipsoid: Sendable {
     public func distanceMeters(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
         var s12 = Double.nan
         withUnsafePointer(to: geodesic) { g in
-            geod_inverse(g, latitude1, longitude1, latitude2, longitude2, &s12, nil, nil)
+            lazy_geod_inverse(g, latitude1, longitude1, latitude2, longitude2, &s12, nil, nil)
         }
         return s12
     }
@@ -132,7 +132,7 @@ public struct Ellipsoid: Sendable {
             var total = 0.0
             var s12 = 0.0
             for i in 1..<count {
-                geod_inverse(g, lat[i - 1], lon[i - 1], lat[i], lon[i], &s12, nil, nil)
+                lazy_geod_inverse(g, lat[i - 1], lon[i - 1], lat[i], lon[i], &s12, nil, nil)
                 total += s12
             }
             return total
@@ -176,7 +176,7 @@ public struct Ellipsoid: Sendable {
         let pairs = Swift.min(count - 1, distances.count)
         withUnsafePointer(to: geodesic) { g in
             for i in 0..<pairs {
-                geod_inverse(g, lat[i], lon[i], lat[i + 1], lon[i + 1], out + i, nil, nil)
+                lazy_geod_inverse(g, lat[i], lon[i], lat[i + 1], lon[i + 1], out + i, nil, nil)
             }
         }
         return pairs

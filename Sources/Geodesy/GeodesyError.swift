@@ -2,6 +2,8 @@
 public enum GeodesyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `proj_context_create` returned NULL (out of memory).
     case contextCreationFailed
+    /// libproj could not be opened at run time (``PROJLibrary``); `reason` is the `dlerror` text.
+    case libraryUnavailable(reason: String)
     /// A coordinate was not finite or out of range (latitude outside -90...90).
     case invalidCoordinate(latitude: Double, longitude: Double)
     /// An operation that needs at least one coordinate got none.
@@ -16,6 +18,8 @@ public enum GeodesyError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .contextCreationFailed:
             "PROJ: could not create a context (proj_context_create returned NULL)"
+        case .libraryUnavailable(let reason):
+            "PROJ could not be opened (install libproj25, Debian's PROJ 9 library): \(reason)"
         case .invalidCoordinate(let latitude, let longitude):
             "invalid coordinate: latitude \(latitude), longitude \(longitude) (latitude must be in -90...90, both finite)"
         case .emptyInput:

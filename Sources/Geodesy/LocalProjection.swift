@@ -51,7 +51,8 @@ public final class LocalProjection {
     /// - Throws: ``GeodesyError/invalidCoordinate(latitude:longitude:)`` when the centre is not
     ///   finite or its latitude is outside -90...90; ``GeodesyError/proj(code:message:definition:)``
     ///   with PROJ's message when PROJ refuses the definition;
-    ///   ``GeodesyError/contextCreationFailed`` when no context could be made.
+    ///   ``GeodesyError/contextCreationFailed`` when no context could be made;
+    ///   ``GeodesyError/libraryUnavailable(reason:)`` when libproj could not be opened (``PROJLibrary``).
     /// - Complexity: O(1), tens of microseconds.
     public convenience init(center: GeoCoordinate, method: Method = .azimuthalEquidistant) throws(GeodesyError) {
         guard center.latitude.isFinite, center.longitude.isFinite, abs(center.latitude) <= 90 else {
@@ -68,15 +69,18 @@ public final class LocalProjection {
     /// Creates the transformation from a PROJ definition that maps (longitude, latitude) in degrees to
     /// metres. Internal: tests use it to prove PROJ's error text reaches ``GeodesyError``.
     internal init(center: GeoCoordinate, definition: String) throws(GeodesyError) {
-        guard let context = proj_context_create() else { throw .contextCreationFailed }
+        guard let context = lazy_proj_context_create() else {
+            if let reason = PROJLibrary.failure { throw .libraryUnavailable(reason: reason) }
+            throw .contextCreationFailed
+        }
         // PROJ logs errors to stderr by default; the caller gets them through the thrown error.
-        proj_log_level(context, PJ_LOG_NONE)
-        proj_log_func(context, nil) { _, _, _ in }
+        lazy_proj_log_level(context, PJ_LOG_NONE)
+        lazy_proj_log_func(context, nil) { _, _, _ in }
         Self.withoutDatabase(context)
-        guard let transformation = proj_create(context, definition) else {
-            let code = proj_context_errno(context)
-            let message = proj_context_errno_string(context, code).map { String(cString: $0) } ?? "unknown error"
-            proj_context_destroy(context)
+        guard let transformation = lazy_proj_create(context, definition) else {
+            let code = lazy_proj_context_errno(context)
+            let message = lazy_proj_context_errno_string(context, code).map { String(cString: $0) } ?? "unknown error"
+            lazy_proj_context_destroy(context)
             throw .proj(code: code, message: message, definition: definition)
         }
         self.center = center
@@ -144,13 +148,13 @@ public final class LocalProjection {
     private static func withoutDatabase(_ context: OpaquePointer) {
         "/dev/null/workout-engine-needs-no-proj-db".withCString { path in
             var paths: [UnsafePointer<CChar>?] = [path]
-            proj_context_set_search_paths(context, 1, &paths)
+            lazy_proj_context_set_search_paths(context, 1, &paths)
         }
     }
 
     deinit {
-        proj_destroy(transformation)
-        proj_context_destroy(context)
+        lazy_proj_destroy(transformation)
+        lazy_proj_context_destroy(context)
     }
 
     /// Projects one coordinate to metres east (`x`) and north (`y`) of the centre (`proj_trans`,
@@ -163,8 +167,8 @@ public final class LocalProjection {
         var c = PJ_COORD()
         c.lpzt.lam = coordinate.longitude
         c.lpzt.phi = coordinate.latitude
-        let out = proj_trans(transformation, PJ_FWD, c)
-        proj_errno_reset(transformation)
+        let out = lazy_proj_trans(transformation, PJ_FWD, c)
+        lazy_proj_errno_reset(transformation)
         return (out.xy.x, out.xy.y)
     }
 
@@ -176,8 +180,8 @@ public final class LocalProjection {
         var c = PJ_COORD()
         c.xy.x = x
         c.xy.y = y
-        let out = proj_trans(transformation, PJ_INV, c)
-        proj_errno_reset(transformation)
+        let out = lazy_proj_trans(transformation, PJ_INV, c)
+        lazy_proj_errno_reset(transformation)
         return GeoCoordinate(latitude: out.lpzt.phi, longitude: out.lpzt.lam)
     }
 
@@ -212,13 +216,13 @@ public final class LocalProjection {
         let stride = MemoryLayout<Double>.stride
         x.withUnsafeMutableBufferPointer { xs in
             y.withUnsafeMutableBufferPointer { ys in
-                _ = proj_trans_generic(transformation, direction,
+                _ = lazy_proj_trans_generic(transformation, direction,
                                        xs.baseAddress, stride, count,
                                        ys.baseAddress, stride, count,
                                        nil, 0, 0, nil, 0, 0)
             }
         }
-        proj_errno_reset(transformation)
+        lazy_proj_errno_reset(transformation)
     }
 }
 

@@ -12,12 +12,16 @@ final class GEOSContext {
     /// Messages GEOS passed to the error handler, oldest first.
     private(set) var errors: [String] = []
 
-    /// - Throws: ``RouteGeometryError/contextCreationFailed`` when `GEOS_init_r` returns NULL.
+    /// - Throws: ``RouteGeometryError/libraryUnavailable(reason:)`` when libgeos_c could not be opened,
+    ///   ``RouteGeometryError/contextCreationFailed`` when `GEOS_init_r` returns NULL.
     init() throws(RouteGeometryError) {
-        guard let handle = GEOS_init_r() else { throw .contextCreationFailed }
+        guard let handle = lazy_GEOS_init_r() else {
+            if let reason = GEOSLibrary.failure { throw .libraryUnavailable(reason: reason) }
+            throw .contextCreationFailed
+        }
         self.handle = handle
         let userData = Unmanaged.passUnretained(self).toOpaque()
-        _ = GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
+        _ = lazy_GEOSContext_setErrorMessageHandler_r(handle, { message, userData in
             guard let message, let userData else { return }
             let context = Unmanaged<GEOSContext>.fromOpaque(userData).takeUnretainedValue()
             context.errors.append(String(cString: message))
@@ -25,7 +29,7 @@ final class GEOSContext {
     }
 
     deinit {
-        GEOS_finish_r(handle)
+        lazy_GEOS_finish_r(handle)
     }
 
     /// The error for a failed GEOS call, with every message collected so far.
@@ -53,11 +57,11 @@ final class GEOSContext {
         }
         let sequence = x.withUnsafeBufferPointer { xs in
             y.withUnsafeBufferPointer { ys in
-                GEOSCoordSeq_copyFromArrays_r(handle, xs.baseAddress, ys.baseAddress, nil, nil, size)
+                lazy_GEOSCoordSeq_copyFromArrays_r(handle, xs.baseAddress, ys.baseAddress, nil, nil, size)
             }
         }
         guard let sequence else { throw failure("GEOSCoordSeq_copyFromArrays_r") }
-        return try own(GEOSGeom_createLineString_r(handle, sequence), operation: "GEOSGeom_createLineString_r")
+        return try own(lazy_GEOSGeom_createLineString_r(handle, sequence), operation: "GEOSGeom_createLineString_r")
     }
 
     /// One line string, or a multi line string owning `lines` (`GEOSGeom_createCollection_r`).
@@ -69,7 +73,7 @@ final class GEOSContext {
         guard let count = UInt32(exactly: lines.count) else { throw failure("GEOSGeom_createCollection_r") }
         var pointers: [OpaquePointer?] = lines.map { $0.releaseOwnership() }
         let collection = pointers.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTILINESTRING.rawValue), buffer.baseAddress, count)
+            lazy_GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTILINESTRING.rawValue), buffer.baseAddress, count)
         }
         return try own(collection, operation: "GEOSGeom_createCollection_r")
     }
@@ -77,9 +81,9 @@ final class GEOSContext {
     /// Parses WKT (`GEOSWKTReader_read_r`). Internal: tests feed malformed text through it to prove
     /// the error handler is wired.
     func geometry(fromWKT text: String) throws(RouteGeometryError) -> GEOSGeometryHandle {
-        guard let reader = GEOSWKTReader_create_r(handle) else { throw failure("GEOSWKTReader_create_r") }
-        defer { GEOSWKTReader_destroy_r(handle, reader) }
-        return try own(GEOSWKTReader_read_r(handle, reader, text), operation: "GEOSWKTReader_read_r")
+        guard let reader = lazy_GEOSWKTReader_create_r(handle) else { throw failure("GEOSWKTReader_create_r") }
+        defer { lazy_GEOSWKTReader_destroy_r(handle, reader) }
+        return try own(lazy_GEOSWKTReader_read_r(handle, reader, text), operation: "GEOSWKTReader_read_r")
     }
 
     /// The planar coordinates of every line string in `geometry` (a line string, a multi line string
@@ -91,26 +95,26 @@ final class GEOSContext {
     }
 
     private func appendLines(of geometry: OpaquePointer, to result: inout [(x: [Double], y: [Double])]) throws(RouteGeometryError) {
-        let type = GEOSGeomTypeId_r(handle, geometry)
+        let type = lazy_GEOSGeomTypeId_r(handle, geometry)
         switch type {
         case Int32(GEOS_LINESTRING.rawValue), Int32(GEOS_LINEARRING.rawValue):
-            if GEOSisEmpty_r(handle, geometry) == 1 { return }
-            guard let sequence = GEOSGeom_getCoordSeq_r(handle, geometry) else { throw failure("GEOSGeom_getCoordSeq_r") }
+            if lazy_GEOSisEmpty_r(handle, geometry) == 1 { return }
+            guard let sequence = lazy_GEOSGeom_getCoordSeq_r(handle, geometry) else { throw failure("GEOSGeom_getCoordSeq_r") }
             var size: UInt32 = 0
-            guard GEOSCoordSeq_getSize_r(handle, sequence, &size) != 0 else { throw failure("GEOSCoordSeq_getSize_r") }
+            guard lazy_GEOSCoordSeq_getSize_r(handle, sequence, &size) != 0 else { throw failure("GEOSCoordSeq_getSize_r") }
             var x = [Double](repeating: 0, count: Int(size)), y = [Double](repeating: 0, count: Int(size))
             let ok = x.withUnsafeMutableBufferPointer { xs in
                 y.withUnsafeMutableBufferPointer { ys in
-                    GEOSCoordSeq_copyToArrays_r(handle, sequence, xs.baseAddress, ys.baseAddress, nil, nil)
+                    lazy_GEOSCoordSeq_copyToArrays_r(handle, sequence, xs.baseAddress, ys.baseAddress, nil, nil)
                 }
             }
             guard ok != 0 else { throw failure("GEOSCoordSeq_copyToArrays_r") }
             result.append((x, y))
         case Int32(GEOS_MULTILINESTRING.rawValue), Int32(GEOS_GEOMETRYCOLLECTION.rawValue):
-            let count = GEOSGetNumGeometries_r(handle, geometry)
+            let count = lazy_GEOSGetNumGeometries_r(handle, geometry)
             guard count >= 0 else { throw failure("GEOSGetNumGeometries_r") }
             for i in 0..<count {
-                guard let child = GEOSGetGeometryN_r(handle, geometry, i) else { throw failure("GEOSGetGeometryN_r") }
+                guard let child = lazy_GEOSGetGeometryN_r(handle, geometry, i) else { throw failure("GEOSGetGeometryN_r") }
                 try appendLines(of: child, to: &result)
             }
         case -1:

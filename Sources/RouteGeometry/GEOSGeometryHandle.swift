@@ -19,7 +19,7 @@ final class GEOSGeometryHandle {
     }
 
     deinit {
-        if isOwned { GEOSGeom_destroy_r(context.handle, pointer) }
+        if isOwned { lazy_GEOSGeom_destroy_r(context.handle, pointer) }
     }
 }
 

@@ -4,6 +4,8 @@ import Geodesy
 public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `GEOS_init_r` returned NULL (out of memory).
     case contextCreationFailed
+    /// libgeos_c could not be opened at run time (``GEOSLibrary``); `reason` is the `dlerror` text.
+    case libraryUnavailable(reason: String)
     /// A point was not finite or its latitude was outside -90...90; `segment` and `index` are 0-based.
     case invalidCoordinate(segment: Int, index: Int, latitude: Double, longitude: Double)
     /// A segment's latitude and longitude arrays differ in length.
@@ -19,6 +21,8 @@ public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .contextCreationFailed:
             "GEOS: could not create a context (GEOS_init_r returned NULL)"
+        case .libraryUnavailable(let reason):
+            "GEOS could not be opened (install libgeos-c1v5, Debian's GEOS C library): \(reason)"
         case .invalidCoordinate(let segment, let index, let latitude, let longitude):
             "invalid coordinate in segment \(segment) at index \(index): latitude \(latitude), longitude \(longitude)"
         case .mismatchedCounts(let segment, let latitudes, let longitudes):

@@ -166,7 +166,7 @@ public struct RouteLine: Sendable, Hashable {
                 for piece in try Self.projectInPieces(points[start...end]) where piece.x.count >= 2 {
                     guard let geometry = try makeGeometry(in: context, lines: [(piece.x, piece.y)]) else { continue }
                     var length = 0.0
-                    guard GEOSLength_r(context.handle, geometry.pointer, &length) != 0 else { throw context.failure("GEOSLength_r") }
+                    guard lazy_GEOSLength_r(context.handle, geometry.pointer, &length) != 0 else { throw context.failure("GEOSLength_r") }
                     total += length
                 }
                 start = end
@@ -232,7 +232,7 @@ public struct RouteLine: Sendable, Hashable {
         guard piece.x.count >= 2, let geometry = try makeGeometry(in: context, lines: [(piece.x, piece.y)]) else {
             return Array(piece.points)
         }
-        let simplified = try context.own(GEOSSimplify_r(context.handle, geometry.pointer, toleranceMeters), operation: "GEOSSimplify_r")
+        let simplified = try context.own(lazy_GEOSSimplify_r(context.handle, geometry.pointer, toleranceMeters), operation: "GEOSSimplify_r")
         let lines = try context.lineCoordinates(of: simplified.pointer)
         guard lines.count == 1, let line = lines.first, !line.x.isEmpty else {
             throw .geos(operation: "GEOSSimplify_r", messages: ["expected 1 line, got \(lines.count)"] + context.errors)
@@ -316,9 +316,9 @@ public struct RouteLine: Sendable, Hashable {
         guard let geometry = try makeGeometry(in: context, lines: lines) else { return result }
         let quadrants = Swift.max(1, Swift.min(quadrantSegments, 1024))
         let bufferRadius = radiusMeters / cos(Double.pi / Double(4 * quadrants))
-        let point = try context.own(GEOSGeom_createPointFromXY_r(context.handle, 0, 0), operation: "GEOSGeom_createPointFromXY_r")
-        let zone = try context.own(GEOSBuffer_r(context.handle, point.pointer, bufferRadius, Int32(quadrants)), operation: "GEOSBuffer_r")
-        let remaining = try context.own(GEOSDifference_r(context.handle, geometry.pointer, zone.pointer), operation: "GEOSDifference_r")
+        let point = try context.own(lazy_GEOSGeom_createPointFromXY_r(context.handle, 0, 0), operation: "GEOSGeom_createPointFromXY_r")
+        let zone = try context.own(lazy_GEOSBuffer_r(context.handle, point.pointer, bufferRadius, Int32(quadrants)), operation: "GEOSBuffer_r")
+        let remaining = try context.own(lazy_GEOSDifference_r(context.handle, geometry.pointer, zone.pointer), operation: "GEOSDifference_r")
         for line in try context.lineCoordinates(of: remaining.pointer) {
             let back = projection.unproject(x: line.x, y: line.y)
             var piece: [GeoCoordinate] = []

@@ -5,10 +5,11 @@ import Foundation
 public enum RouteReplayBinary {
     public static var path: String? { BuiltProduct.path(named: "route-replay") }
 
-    /// Runs `route-replay` with `arguments`, feeding `input` to standard input.
-    public static func run(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+    /// Runs `route-replay` with `arguments`, feeding `input` to standard input; `environment` is added to
+    /// this process's.
+    public static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
         guard let path else { throw RouteReplayBinaryError.notBuilt }
-        return try runProcess(path, arguments, input: input)
+        return try runProcess(path, arguments, input: input, environment: environment)
     }
 }
 

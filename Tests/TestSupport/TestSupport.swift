@@ -46,9 +46,14 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs an external program (found on `PATH` when `executable` has no slash), feeding `input` to its
-/// standard input, and waits for it.
-public func runProcess(_ executable: String, _ arguments: [String], input: String? = nil) throws -> ProcessResult {
+/// standard input, and waits for it. `environment` is added to (or replaces variables of) this process's.
+public func runProcess(
+    _ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+) throws -> ProcessResult {
     let process = Process()
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+    }
     if executable.contains("/") {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

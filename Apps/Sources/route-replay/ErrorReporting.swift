@@ -29,7 +29,7 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         throw error
     } catch {
         printError("\(error)")
-        throw ExitCode(ExitStatus.software)
+        throw ExitCode(ExitStatus.unexpectedError)
     }
 }
 

@@ -134,7 +134,7 @@ extension RouteReplay {
                 switch error {
                 case .emptyRoute, .missingData: throw ExitCode(ExitStatus.malformedInput)
                 case .rendererMissing: throw ExitCode(ExitStatus.serviceUnavailable)
-                case .projection, .rendererFailed: throw ExitCode(ExitStatus.software)
+                case .projection, .rendererFailed: throw ExitCode(ExitStatus.unexpectedError)
                 }
             } catch let error as FileOutputError {
                 printError("\(error)")
@@ -143,7 +143,7 @@ extension RouteReplay {
                 throw error
             } catch {
                 printError("\(error)")
-                throw ExitCode(ExitStatus.software)
+                throw ExitCode(ExitStatus.unexpectedError)
             }
         }
 

@@ -38,7 +38,6 @@ extension RouteReplay {
         }
 
         func run() async throws {
-            HeapTuning.keepLargeBuffersForReuse()
             let opened: any WorkoutStore
             do {
                 opened = try await WorkoutStores.open(store)

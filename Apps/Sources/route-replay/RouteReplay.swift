@@ -1,5 +1,6 @@
 import WorkoutEngine
 import ArgumentParser
+import WorkoutStore
 
 /// `route-replay`: replays GPX/JSON/NDJSON tracks through WorkoutEngine.
 @main
@@ -15,4 +16,57 @@ struct RouteReplay: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Import.self, List.self, Live.self]
     )
+
+    /// Runs the command. One that reads a track has PROJ, then GEOS, opened on a thread of its own meanwhile
+    /// (libproj and its forty libraries are most of a short command's start-up; the first geodesic waits
+    /// for them only if it comes first); any other opens neither unless it needs them. Exits 69 when a
+    /// figure needed one that could not be opened.
+    static func main() async {
+        // One file's analysis series grow by doubling and its end allocates and frees columns and 1 s grids of
+        // the same sizes; many files (`summary` of a directory, `import`) allocate the same buffers again and
+        // again: from the heap, freed blocks are used again instead of faulting fresh pages in. Set first: it
+        // looks `mallopt` up with `dlsym`, which waits while the dynamic loader opens a library.
+        HeapTuning.keepLargeBuffersForReuse()
+        let opensLibraries = readsTracks(Array(CommandLine.arguments.dropFirst()))
+        if opensLibraries {
+            // Swift's first worker thread, made before PROJ starts opening: no thread can start while the
+            // dynamic loader opens a library, and the command runs on that one.
+            await Task.detached {}.value
+            GEOSLibrary.startLoadingWithPROJ()
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if opensLibraries { waitForLibraries() }
+            exit(withError: error)
+        }
+        if opensLibraries { waitForLibraries() }
+        let unopened: [any Error] = [
+            PROJLibrary.failureAfterUse.map { GeodesyError.libraryUnavailable(reason: $0) },
+            GEOSLibrary.failureAfterUse.map { RouteGeometryError.libraryUnavailable(reason: $0) },
+        ].compactMap(\.self)
+        guard !unopened.isEmpty else { return }
+        for error in unopened { printError("\(error); what the command wrote is incomplete") }
+        Self.exit(withError: ExitCode(ExitStatus.serviceUnavailable))
+    }
+
+    /// Waits for PROJ and GEOS to be open. A command that ends before its first figure (a malformed file, a
+    /// track without positions) would exit while the dynamic loader may still be opening them on the other
+    /// thread, and exit's clean-up under it can crash the process.
+    static func waitForLibraries() {
+        _ = PROJLibrary.failure
+        _ = GEOSLibrary.failure
+    }
+
+    /// Whether `arguments` (without the program's name) run a command that reads a track, not its help.
+    static func readsTracks(_ arguments: [String]) -> Bool {
+        let commands: [any ParsableCommand.Type] = [Summary.self, Replay.self, Export.self, Import.self, Live.self, Recover.self]
+        guard let first = arguments.first, commands.contains(where: { $0.configuration.commandName == first }) else { return false }
+        return !arguments.contains { ["-h", "--help", "--help-hidden", "--version", "--experimental-dump-help"].contains($0) }
+    }
 }

@@ -51,10 +51,6 @@ extension RouteReplay {
 
         func run() throws {
             let options = try athlete.applied(to: track.summaryOptions)
-            // One file's analysis series grow by doubling and its end allocates and frees columns and 1 s
-            // grids of the same sizes; many files allocate the same buffers again and again: from the heap,
-            // freed blocks are used again instead of faulting fresh pages in.
-            HeapTuning.keepLargeBuffersForReuse()
             if paths.count == 1, !Self.isDirectory(paths[0]) {
                 return try summariseOne(paths[0], options: options)
             }

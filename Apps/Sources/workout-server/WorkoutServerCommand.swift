@@ -8,6 +8,7 @@ import ServiceLifecycle
 import UnixSignals
 import WorkoutServer
 import WorkoutStore
+import WorkoutEngine
 
 /// `workout-server`: serves the API (the default subcommand), or makes a bearer token.
 @main
@@ -68,6 +69,14 @@ extension WorkoutServerCommand {
 
         func run() async throws {
             HeapTuning.keepLargeBuffersForReuse()
+            // The engine opens PROJ and GEOS at run time; a server finds out now, not at its first workout.
+            do {
+                try PROJLibrary.check()
+                try GEOSLibrary.check()
+            } catch {
+                FileHandle.standardError.write(Data("workout-server: error: \(error)\n".utf8))
+                throw ExitCode(69)
+            }
             let environment = ProcessInfo.processInfo.environment
             var configuration = ServerConfiguration()
             configuration.host = host ?? environment["WORKOUT_SERVER_HOST"] ?? configuration.host

@@ -4,8 +4,8 @@ import TestSupport
 
 /// Runs `route-replay` and parses its JSON output.
 enum CLI {
-    static func run(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
-        try RouteReplayBinary.run(arguments, input: input)
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+        try RouteReplayBinary.run(arguments, input: input, environment: environment)
     }
 
     /// `route-replay summary <path> --format json …` as a dictionary; fails the test on a non-zero exit.

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// PROJ and GEOS are opened at run time (README, "Performance": start-up): a command opens them only when
+/// it needs them, and says so, exit 69, when they cannot be opened.
+@Suite struct SystemLibraryCommandTests {
+    static let track = TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path
+
+    /// The libraries whose initialisers the dynamic loader ran, from its own trace (`LD_DEBUG=libs`, glibc):
+    /// what the process opened, seen from outside it.
+    static func librariesInitialised(_ arguments: [String]) throws -> (status: Int32, libraries: [String]) {
+        let result = try CLI.run(arguments, environment: ["LD_DEBUG": "libs"])
+        let libraries = result.standardError.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return String(line[range.upperBound...].split(separator: "/").last ?? "")
+        }
+        return (result.status, libraries)
+    }
+
+    @Test("--version and --help open neither PROJ nor GEOS")
+    func aCommandWithoutFiguresOpensNeither() throws {
+        for arguments in [["--version"], ["summary", "--help"], ["export", Self.track, "--help"]] {
+            let (status, libraries) = try Self.librariesInitialised(arguments)
+            #expect(status == 0, "\(arguments)")
+            // The trace itself is the check that the loader reports: the C library is initialised in every process.
+            #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(arguments): \(libraries)")
+            #expect(!libraries.contains { $0.hasPrefix("libproj") || $0.hasPrefix("libgeos") }, "\(arguments): \(libraries)")
+        }
+    }
+
+    @Test("a summary opens PROJ and GEOS, and its figures are those of the library")
+    func aSummaryOpensBoth() throws {
+        let (status, libraries) = try Self.librariesInitialised(["summary", Self.track])
+        #expect(status == 0)
+        #expect(libraries.contains { $0.hasPrefix("libproj.so") }, "\(libraries)")
+        #expect(libraries.contains { $0.hasPrefix("libgeos_c.so") }, "\(libraries)")
+    }
+
+    @Test("a command that needs a library that cannot be opened says why and exits 69", arguments: [
+        ("WORKOUTENGINE_PROJ_LIBRARY", "PROJ could not be opened", ["summary", "export"]),
+        ("WORKOUTENGINE_GEOS_LIBRARY", "GEOS could not be opened", ["summary"]),
+    ])
+    func aMissingLibraryIsSaid(variable: String, message: String, commands: [String]) throws {
+        let missing = try TestPaths.temporaryDirectory("no-library").appendingPathComponent("libmissing.so").path
+        for command in commands {
+            let arguments = [command, Self.track] + (command == "export" ? ["--to", "geojson"] : [])
+            let result = try CLI.run(arguments, environment: [variable: missing])
+            #expect(result.status == 69, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+            // The dynamic loader's own reason, with the path it was given.
+            #expect(result.standardError.contains("\(missing): cannot open shared object file"), "\(result.standardError)")
+        }
+    }
+
+    @Test("an export that draws no geometry needs no GEOS")
+    func anExportWithoutGeometryRunsWithoutGEOS() throws {
+        let missing = try TestPaths.temporaryDirectory("no-library").appendingPathComponent("libmissing.so").path
+        let arguments = ["export", Self.track, "--to", "geojson"]
+        let plain = try CLI.run(arguments)
+        let withoutGEOS = try CLI.run(arguments, environment: ["WORKOUTENGINE_GEOS_LIBRARY": missing])
+        #expect(withoutGEOS.status == 0, "\(withoutGEOS.standardError)")
+        #expect(withoutGEOS.standardOutput == plain.standardOutput)
+    }
+
+    @Test("a library named by the environment is the one opened")
+    func theEnvironmentNamesTheLibrary() throws {
+        let system = try #require(["/usr/lib/x86_64-linux-gnu/libproj.so.25", "/usr/lib/aarch64-linux-gnu/libproj.so.25"]
+            .first { FileManager.default.fileExists(atPath: $0) }, "Debian's libproj25 is not installed")
+        let plain = try CLI.run(["summary", Self.track])
+        let named = try CLI.run(["summary", Self.track], environment: ["WORKOUTENGINE_PROJ_LIBRARY": system])
+        #expect(named.status == 0, "\(named.standardError)")
+        #expect(named.standardOutput == plain.standardOutput)
+    }
+}
