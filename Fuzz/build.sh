@@ -26,9 +26,32 @@ if [[ -z "$logging_dir" ]]; then
     logging_dir="Fuzz/.build/spm/checkouts/swift-log/Sources/Logging"
 fi
 
+# The C targets that open PROJ and GEOS at run time (CLibraryLoader, CPROJ, CGEOS): one static library, and a
+# module map for each, as SwiftPM makes for a C target with an include/ directory.
+c_targets=(CLibraryLoader CPROJ CGEOS)
+c_includes=()
+for name in "${c_targets[@]}"; do
+    mkdir -p "$out/cmodules/$name"
+    printf 'module %s {\n    umbrella header "%s"\n    export *\n}\n' "$name" "$root/Sources/$name/include/$name.h" \
+        >"$out/cmodules/$name/module.modulemap"
+    c_includes+=(-I "Sources/$name/include")
+done
+c_library="$out/lib/libWorkoutEngineC.a"
+mapfile -t c_sources < <(for name in "${c_targets[@]}"; do find "Sources/$name" -name '*.c'; done | sort)
+if [[ ! -f "$c_library" ]] || [[ -n "$(find "${c_targets[@]/#/Sources/}" -newer "$c_library" -type f | head -1)" ]]; then
+    echo "fuzz build: C targets (${#c_sources[@]} files)" >&2
+    rm -f "$c_library" "$out/lib"/*.o
+    for source in "${c_sources[@]}"; do
+        clang -c -g "$opt" -fsanitize="${sanitize/fuzzer/fuzzer-no-link}" "${c_includes[@]}" \
+            -o "$out/lib/$(basename "$source" .c).o" "$source"
+    done
+    ar rcs "$c_library" "$out"/lib/*.o
+fi
+
 common=(-swift-version 6 -parse-as-library -sanitize="$sanitize" "$opt" -g
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
-        -I "$out/modules" -I Sources/CLibXML2 -I Sources/CPROJ -I Sources/CGEOS -Xcc -I/usr/include/libxml2)
+        -I "$out/modules" -I Sources/CLibXML2 -I "$out/cmodules/CLibraryLoader" -I "$out/cmodules/CPROJ"
+        -I "$out/cmodules/CGEOS" -Xcc -I/usr/include/libxml2)
 
 # name | source directory | extra flags
 modules=(
@@ -66,7 +89,7 @@ targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     mapfile -t targets < <(find Fuzz/Sources -maxdepth 1 -name 'fuzz-*.swift' -exec basename {} .swift \; | sort)
 fi
-libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lxml2 -lproj -lgeos_c)
+libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lWorkoutEngineC -lxml2)
 for target in "${targets[@]}"; do
     echo "fuzz build: $target" >&2
     swiftc "${common[@]}" -package-name workoutengine -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \

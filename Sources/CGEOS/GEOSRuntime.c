@@ -213,8 +213,12 @@ static const char *const symbols[] = {
 _Static_assert(sizeof symbols / sizeof symbols[0] == sizeof functions / sizeof(void (*)(void)),
                "one symbol name per function");
 
-// GEOS's C API keeps its soname (libgeos_c.so.1) across versions; then macOS's name.
-static const char *const names[] = {"libgeos_c.so.1", "libgeos_c.so", "libgeos_c.dylib"};
+// GEOS's C API keeps its soname (libgeos_c.so.1) across versions; on macOS, Homebrew's.
+#ifdef __APPLE__
+static const char *const names[] = {"libgeos_c.dylib", "/opt/homebrew/lib/libgeos_c.dylib", "/usr/local/lib/libgeos_c.dylib"};
+#else
+static const char *const names[] = {"libgeos_c.so.1", "libgeos_c.so"};
+#endif
 
 static struct workoutengine_library library = {
     .environment_variable = "WORKOUTENGINE_GEOS_LIBRARY",

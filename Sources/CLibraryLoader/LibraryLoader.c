@@ -8,17 +8,22 @@
 
 static void load(struct workoutengine_library *library) {
     const char *chosen = getenv(library->environment_variable);
+    if (chosen != NULL && chosen[0] == '\0') chosen = NULL; // empty: unset (dlopen("") is the program itself)
     const char *const *names = chosen != NULL ? &chosen : library->names;
     size_t name_count = chosen != NULL ? 1 : library->name_count;
     void *handle = NULL;
+    size_t used = 0;
+    library->failure[0] = '\0';
     for (size_t i = 0; i < name_count && handle == NULL; i++) {
         // RTLD_LOCAL: the library's symbols stay out of the process's global scope; RTLD_NOW: a missing
         // symbol of its own dependencies shows here, not as a crash in the middle of a computation.
         handle = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (handle == NULL) {
-            // dlerror's text for the last name tried: the one a reader should see when none opens.
+        if (handle == NULL && used < sizeof library->failure) {
+            // Every name tried and why it failed, in order.
             const char *error = dlerror();
-            snprintf(library->failure, sizeof library->failure, "%s", error != NULL ? error : names[i]);
+            int written = snprintf(library->failure + used, sizeof library->failure - used, "%s%s", used > 0 ? "; " : "",
+                                   error != NULL ? error : names[i]);
+            if (written > 0) used += (size_t)written;
         }
     }
     if (handle == NULL) {

@@ -133,8 +133,12 @@ _Static_assert(sizeof symbols / sizeof symbols[0] == sizeof functions / sizeof(v
                "one symbol name per function");
 
 // The run-time library of PROJ 9 (Debian 12 and later: libproj25), then any PROJ through the development
-// link that libproj-dev installs (it is needed to build this package anyway), then macOS's name.
-static const char *const names[] = {"libproj.so.25", "libproj.so", "libproj.dylib"};
+// link that libproj-dev installs (it is needed to build this package anyway); on macOS, Homebrew's.
+#ifdef __APPLE__
+static const char *const names[] = {"libproj.dylib", "/opt/homebrew/lib/libproj.dylib", "/usr/local/lib/libproj.dylib"};
+#else
+static const char *const names[] = {"libproj.so.25", "libproj.so"};
+#endif
 
 static struct workoutengine_library library = {
     .environment_variable = "WORKOUTENGINE_PROJ_LIBRARY",

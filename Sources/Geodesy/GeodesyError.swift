@@ -19,7 +19,7 @@ public enum GeodesyError: Error, Sendable, Hashable, CustomStringConvertible {
         case .contextCreationFailed:
             "PROJ: could not create a context (proj_context_create returned NULL)"
         case .libraryUnavailable(let reason):
-            "PROJ could not be opened (install libproj25, Debian's PROJ 9 library): \(reason)"
+            "PROJ could not be opened (on Debian, install libproj25; or name the library in WORKOUTENGINE_PROJ_LIBRARY): \(reason)"
         case .invalidCoordinate(let latitude, let longitude):
             "invalid coordinate: latitude \(latitude), longitude \(longitude) (latitude must be in -90...90, both finite)"
         case .emptyInput:

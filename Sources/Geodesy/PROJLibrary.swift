@@ -30,9 +30,14 @@ public enum PROJLibrary {
     /// `atexit` handler registered here waits too, for an `exit` that comes first; clean-up handlers
     /// registered after it (by the loading libraries themselves, for one) run before it.
     public static func startLoading() {
-        _ = atexit { _ = workoutengine_proj_failure() }
+        _ = waitsAtExit
         _ = workoutengine_proj_start_loading()
     }
+
+    /// Registers, once, an `atexit` handler that waits for PROJ to be open.
+    private static let waitsAtExit: Void = {
+        _ = atexit { _ = workoutengine_proj_failure() }
+    }()
 
     /// Why libproj could not be opened (the dynamic loader's message), or `nil` when it is open.
     ///

@@ -32,10 +32,7 @@ public enum GEOSLibrary {
     /// An `atexit` handler registered here waits too, for an `exit` that comes first; clean-up handlers
     /// registered after it (by the loading libraries themselves, for one) run before it.
     public static func startLoadingWithPROJ() {
-        _ = atexit {
-            _ = workoutengine_proj_failure()
-            _ = workoutengine_geos_failure()
-        }
+        _ = waitsAtExit
         _ = workoutengine_run_detached {
             _ = workoutengine_proj_failure()
             _ = workoutengine_geos_failure()
@@ -55,6 +52,14 @@ public enum GEOSLibrary {
     public static var failureAfterUse: String? {
         workoutengine_geos_failure_after_use().map { String(cString: $0) }
     }
+
+    /// Registers, once, an `atexit` handler that waits for PROJ and GEOS to be open.
+    private static let waitsAtExit: Void = {
+        _ = atexit {
+            _ = workoutengine_proj_failure()
+            _ = workoutengine_geos_failure()
+        }
+    }()
 
     /// Opens GEOS if nothing has yet, and throws when it could not be opened.
     /// - Throws: ``RouteGeometryError/libraryUnavailable(reason:)`` with the dynamic loader's message.

@@ -22,7 +22,7 @@ public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertib
         case .contextCreationFailed:
             "GEOS: could not create a context (GEOS_init_r returned NULL)"
         case .libraryUnavailable(let reason):
-            "GEOS could not be opened (install libgeos-c1v5, Debian's GEOS C library): \(reason)"
+            "GEOS could not be opened (on Debian, install libgeos-c1v5; or name the library in WORKOUTENGINE_GEOS_LIBRARY): \(reason)"
         case .invalidCoordinate(let segment, let index, let latitude, let longitude):
             "invalid coordinate in segment \(segment) at index \(index): latitude \(latitude), longitude \(longitude)"
         case .mismatchedCounts(let segment, let latitudes, let longitudes):

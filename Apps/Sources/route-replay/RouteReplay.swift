@@ -22,12 +22,15 @@ struct RouteReplay: AsyncParsableCommand {
     /// for them only if it comes first); any other opens neither unless it needs them. Exits 69 when a
     /// figure needed one that could not be opened.
     static func main() async {
-        // One file's analysis series grow by doubling and its end allocates and frees columns and 1 s grids of
-        // the same sizes; many files (`summary` of a directory, `import`) allocate the same buffers again and
-        // again: from the heap, freed blocks are used again instead of faulting fresh pages in. Set first: it
-        // looks `mallopt` up with `dlsym`, which waits while the dynamic loader opens a library.
-        HeapTuning.keepLargeBuffersForReuse()
-        let opensLibraries = readsTracks(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, [Summary.configuration.commandName, Import.configuration.commandName].contains(first) {
+            // One file's analysis series grow by doubling and its end allocates and frees columns and 1 s grids
+            // of the same sizes; many files (`summary` of a directory, `import`) allocate the same buffers again
+            // and again: from the heap, freed blocks are used again instead of faulting fresh pages in. Set
+            // before PROJ starts opening: it looks `mallopt` up with `dlsym`, which waits for the loader.
+            HeapTuning.keepLargeBuffersForReuse()
+        }
+        let opensLibraries = readsTracks(arguments)
         if opensLibraries {
             // Swift's first worker thread, made before PROJ starts opening: no thread can start while the
             // dynamic loader opens a library, and the command runs on that one.
@@ -43,9 +46,17 @@ struct RouteReplay: AsyncParsableCommand {
             }
         } catch {
             if opensLibraries { waitForLibraries() }
+            // A file that failed because a library was missing (a batch counts it with the malformed ones),
+            // unless the error said so already.
+            if (error as? ExitCode)?.rawValue != ExitStatus.serviceUnavailable { exitIfALibraryWasMissing() }
             exit(withError: error)
         }
         if opensLibraries { waitForLibraries() }
+        exitIfALibraryWasMissing()
+    }
+
+    /// Says which library a figure needed and could not have, and exits 69; returns when there is none.
+    static func exitIfALibraryWasMissing() {
         let unopened: [any Error] = [
             PROJLibrary.failureAfterUse.map { GeodesyError.libraryUnavailable(reason: $0) },
             GEOSLibrary.failureAfterUse.map { RouteGeometryError.libraryUnavailable(reason: $0) },

@@ -53,6 +53,23 @@ import TestSupport
         }
     }
 
+    @Test("a batch whose files needed a missing library exits 69, not 65")
+    func aBatchWithoutALibraryExits69() throws {
+        let missing = try TestPaths.temporaryDirectory("no-library").appendingPathComponent("libmissing.so").path
+        let other = TestPaths.sampleTrack("hike-garmin-gpsmap64s-2seg-elevation.gpx").path
+        let result = try CLI.run(["summary", Self.track, other], environment: ["WORKOUTENGINE_GEOS_LIBRARY": missing])
+        #expect(result.status == 69, "\(result.standardError)")
+        #expect(result.standardError.contains("GEOS could not be opened"), "\(result.standardError)")
+    }
+
+    @Test("an empty library variable is as if it were unset")
+    func anEmptyVariableIsUnset() throws {
+        let plain = try CLI.run(["summary", Self.track])
+        let empty = try CLI.run(["summary", Self.track], environment: ["WORKOUTENGINE_PROJ_LIBRARY": "", "WORKOUTENGINE_GEOS_LIBRARY": ""])
+        #expect(empty.status == 0, "\(empty.standardError)")
+        #expect(empty.standardOutput == plain.standardOutput)
+    }
+
     @Test("an export that draws no geometry needs no GEOS")
     func anExportWithoutGeometryRunsWithoutGEOS() throws {
         let missing = try TestPaths.temporaryDirectory("no-library").appendingPathComponent("libmissing.so").path
