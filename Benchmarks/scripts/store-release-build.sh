@@ -13,8 +13,8 @@ root="$(cd "$benchmarks/.." && pwd)"
 # SwiftPM kept the build plan of an earlier checkout here (files added to the library since were missing from
 # it: "cannot find type ... in scope"); without it, the plan is made again from the packages as they are.
 rm -f "$benchmarks/Store/.build/release.yaml"
-# The Swift runtime and Foundation linked statically (issue 21; README, "Performance": start-up); the system's C
-# libraries (PROJ, GEOS, libxml2, SQLite) stay shared. Linked by the toolchain's lld, which packs the binary's
+# The Swift runtime and Foundation linked statically (issue 21; README, "Performance": start-up); libxml2 and
+# SQLite stay shared, and PROJ and GEOS are opened at run time (CPROJ, CGEOS). Linked by the toolchain's lld, which packs the binary's
 # 124 000 relative relocations into a bitmap (`-z pack-relative-relocs`, read by glibc 2.36 and later; a 3 MB
 # table the loader read at every start, now 24 KB), and without exporting the executable's 42 000 symbols to
 # the dynamic linker (nothing loads a plugin that would look them up): 0.90x the start-up of the default link.
