@@ -11,7 +11,7 @@ import Darwin
 /// loading them was most of a short command's start-up: an empty C program linked with `-lproj` takes
 /// 9–10 ms on the development machine, 1 ms without it. Opened at run time, PROJ loads once, at the first
 /// geodesic or projection, or on a thread of its own from ``startLoading()``, so that a program can start
-/// it first thing and parse its arguments and read its input meanwhile; the first call then waits for it.
+/// it early and parse its arguments and read its input meanwhile; the first call then waits for it.
 ///
 /// The library opened is the file the environment variable `WORKOUTENGINE_PROJ_LIBRARY` names when it is
 /// set (a PROJ of one's own build; then only it is tried), else the system's `libproj.so.25` (PROJ 9) or
@@ -24,6 +24,9 @@ import Darwin
 public enum PROJLibrary {
     /// Starts opening libproj on a new thread and returns at once. Once PROJ is open or
     /// opening, the new thread only waits for it; where no thread can be started, the first geodesic opens it.
+    ///
+    /// Start it once the program has made the threads it needs first: while the dynamic loader opens a
+    /// library, no thread can start (`pthread_create` waits for the loader's lock).
     ///
     /// A process that exits while PROJ is opening can crash in its clean-up (the loading library's
     /// initialisers run under it): before it exits, it waits for it (``failure`` or ``check()``). An
