@@ -34,7 +34,7 @@ let package = Package(
         // The small base: session clock, file-system seam, atomic writes, CRC-32C.
         .target(name: "SessionSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // Safe Swift over PROJ: WGS84 geodesics, batch distance, local metric projection.
-        .target(name: "Geodesy", dependencies: ["CPROJ"]),
+        .target(name: "Geodesy", dependencies: ["CPROJ", "CLibraryLoader"]),
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
         .target(name: "RouteGeometry", dependencies: ["CGEOS", "CPROJ", "CLibraryLoader", "Geodesy", "WorkoutSamples"]),
         // Streaming readers: GPX, TCX, FIT, JSON and NDJSON.

@@ -51,7 +51,7 @@ fi
 common=(-swift-version 6 -parse-as-library -sanitize="$sanitize" "$opt" -g
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
         -I "$out/modules" -I Sources/CLibXML2 -I "$out/cmodules/CLibraryLoader" -I "$out/cmodules/CPROJ"
-        -I "$out/cmodules/CGEOS" -Xcc -I/usr/include/libxml2)
+        -I "$out/cmodules/CGEOS" -Xcc -I -Xcc Sources/CLibraryLoader/include -Xcc -I/usr/include/libxml2)
 
 # name | source directory | extra flags
 modules=(

@@ -215,30 +215,20 @@ _Static_assert(sizeof symbols / sizeof symbols[0] == sizeof functions / sizeof(v
 
 // GEOS's C API keeps its soname (libgeos_c.so.1) across versions; on macOS, Homebrew's.
 #ifdef __APPLE__
-static const char *const names[] = {"libgeos_c.dylib", "/opt/homebrew/lib/libgeos_c.dylib", "/usr/local/lib/libgeos_c.dylib"};
+static const char *const names[] = {"libgeos_c.dylib", "/opt/homebrew/lib/libgeos_c.dylib",
+                                    "/usr/local/lib/libgeos_c.dylib"};
 #else
 static const char *const names[] = {"libgeos_c.so.1", "libgeos_c.so"};
 #endif
 
-static struct workoutengine_library library = {
-    .environment_variable = "WORKOUTENGINE_GEOS_LIBRARY",
-    .names = names,
-    .name_count = sizeof names / sizeof names[0],
-    .symbols = symbols,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .table = &functions,
-    .mutex = PTHREAD_MUTEX_INITIALIZER,
-};
+static struct workoutengine_library library =
+    WORKOUTENGINE_LIBRARY("WORKOUTENGINE_GEOS_LIBRARY", names, symbols, &functions);
 
 const struct workoutengine_geos_functions *workoutengine_geos(void) {
     workoutengine_library_open(&library);
     return &functions;
 }
 
-const char *workoutengine_geos_failure(void) {
-    return workoutengine_library_failure(&library);
-}
-
-const char *workoutengine_geos_failure_after_use(void) {
-    return workoutengine_library_failure_after_use(&library);
+struct workoutengine_library *workoutengine_geos_library(void) {
+    return &library;
 }

@@ -140,29 +140,14 @@ static const char *const names[] = {"libproj.dylib", "/opt/homebrew/lib/libproj.
 static const char *const names[] = {"libproj.so.25", "libproj.so"};
 #endif
 
-static struct workoutengine_library library = {
-    .environment_variable = "WORKOUTENGINE_PROJ_LIBRARY",
-    .names = names,
-    .name_count = sizeof names / sizeof names[0],
-    .symbols = symbols,
-    .symbol_count = sizeof symbols / sizeof symbols[0],
-    .table = &functions,
-    .mutex = PTHREAD_MUTEX_INITIALIZER,
-};
+static struct workoutengine_library library =
+    WORKOUTENGINE_LIBRARY("WORKOUTENGINE_PROJ_LIBRARY", names, symbols, &functions);
 
 const struct workoutengine_proj_functions *workoutengine_proj(void) {
     workoutengine_library_open(&library);
     return &functions;
 }
 
-int workoutengine_proj_start_loading(void) {
-    return workoutengine_library_start_opening(&library);
-}
-
-const char *workoutengine_proj_failure(void) {
-    return workoutengine_library_failure(&library);
-}
-
-const char *workoutengine_proj_failure_after_use(void) {
-    return workoutengine_library_failure_after_use(&library);
+struct workoutengine_library *workoutengine_proj_library(void) {
+    return &library;
 }

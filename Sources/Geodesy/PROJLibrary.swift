@@ -1,3 +1,4 @@
+import CLibraryLoader
 import CPROJ
 #if canImport(Glibc)
 import Glibc
@@ -34,26 +35,26 @@ public enum PROJLibrary {
     /// registered after it (by the loading libraries themselves, for one) run before it.
     public static func startLoading() {
         _ = waitsAtExit
-        _ = workoutengine_proj_start_loading()
+        _ = workoutengine_library_start_opening(workoutengine_proj_library())
     }
 
     /// Registers, once, an `atexit` handler that waits for PROJ to be open.
     private static let waitsAtExit: Void = {
-        _ = atexit { _ = workoutengine_proj_failure() }
+        _ = atexit { _ = workoutengine_library_failure(workoutengine_proj_library()) }
     }()
 
     /// Why libproj could not be opened (the dynamic loader's message), or `nil` when it is open.
     ///
     /// Waits for PROJ to open (opening it here if nothing has yet).
     public static var failure: String? {
-        workoutengine_proj_failure().map { String(cString: $0) }
+        workoutengine_library_failure(workoutengine_proj_library()).map { String(cString: $0) }
     }
 
     /// Why libproj could not be opened, when a call has needed it since the process started (and got the
     /// failure result: NaN, NULL, an error); `nil` otherwise. Never waits and never opens it: a program
     /// asks at its end whether any of its figures was computed without it.
     public static var failureAfterUse: String? {
-        workoutengine_proj_failure_after_use().map { String(cString: $0) }
+        workoutengine_library_failure_after_use(workoutengine_proj_library()).map { String(cString: $0) }
     }
 
     /// Opens PROJ if nothing has yet, and throws when it could not be opened.

@@ -34,8 +34,8 @@ public enum GEOSLibrary {
     public static func startLoadingWithPROJ() {
         _ = waitsAtExit
         _ = workoutengine_run_detached {
-            _ = workoutengine_proj_failure()
-            _ = workoutengine_geos_failure()
+            _ = workoutengine_library_failure(workoutengine_proj_library())
+            _ = workoutengine_library_failure(workoutengine_geos_library())
         }
     }
 
@@ -43,21 +43,21 @@ public enum GEOSLibrary {
     ///
     /// Waits for GEOS to open (opening it here if nothing has yet).
     public static var failure: String? {
-        workoutengine_geos_failure().map { String(cString: $0) }
+        workoutengine_library_failure(workoutengine_geos_library()).map { String(cString: $0) }
     }
 
     /// Why libgeos_c could not be opened, when a call has needed it since the process started (and got the
     /// failure result: NaN, NULL, an error); `nil` otherwise. Never waits and never opens it: a program
     /// asks at its end whether any of its figures was computed without it.
     public static var failureAfterUse: String? {
-        workoutengine_geos_failure_after_use().map { String(cString: $0) }
+        workoutengine_library_failure_after_use(workoutengine_geos_library()).map { String(cString: $0) }
     }
 
     /// Registers, once, an `atexit` handler that waits for PROJ and GEOS to be open.
     private static let waitsAtExit: Void = {
         _ = atexit {
-            _ = workoutengine_proj_failure()
-            _ = workoutengine_geos_failure()
+            _ = workoutengine_library_failure(workoutengine_proj_library())
+            _ = workoutengine_library_failure(workoutengine_geos_library())
         }
     }()
 

@@ -9,10 +9,13 @@
 //
 // Only the reentrant (_r) API may be called: every call takes a context handle. Each `lazy_<name>` calls
 // GEOS's `<name>` with the same arguments and result. When libgeos_c cannot be opened (or lacks a function),
-// `workoutengine_geos_failure()` says why and `lazy_GEOS_init_r` returns NULL, as GEOS does when it cannot
-// make a context; every other function fails as GEOS does on error (NULL, 0 or -1) without being reached.
+// `workoutengine_library_failure(workoutengine_geos_library())` says why and `lazy_GEOS_init_r` returns NULL, as GEOS
+// does when it cannot make a context; every other function fails as GEOS does on error (NULL, 0 or -1) without being
+// reached.
 #define GEOS_USE_ONLY_R_API 1
 #include <geos_c.h>
+
+#include <CLibraryLoader.h>
 
 struct workoutengine_geos_functions {
     __typeof__(&GEOS_init_r) GEOS_init_r;
@@ -42,12 +45,9 @@ struct workoutengine_geos_functions {
 /// GEOS's functions, opening libgeos_c on the first call (every later call returns at once; thread-safe).
 const struct workoutengine_geos_functions *workoutengine_geos(void);
 
-/// Why libgeos_c could not be opened (the `dlerror` text), or NULL when it is open. Opens it first if needed.
-const char *workoutengine_geos_failure(void);
-
-/// Why libgeos_c could not be opened, when a call has needed it since the process started (and got the failure
-/// result); NULL otherwise. Never waits, never opens it.
-const char *workoutengine_geos_failure_after_use(void);
+/// libgeos_c itself, for CLibraryLoader's functions: `workoutengine_library_failure` (why it could not be opened,
+/// opening it first), `workoutengine_library_failure_after_use`, `workoutengine_library_start_opening`.
+struct workoutengine_library *workoutengine_geos_library(void);
 
 static inline GEOSContextHandle_t lazy_GEOS_init_r(void) {
     return workoutengine_geos()->GEOS_init_r();

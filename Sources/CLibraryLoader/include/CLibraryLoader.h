@@ -28,6 +28,16 @@ struct workoutengine_library {
     pthread_mutex_t mutex;
 };
 
+/// A `struct workoutengine_library` for the environment variable `variable`, the arrays `name_array` and
+/// `symbol_array`, and `function_table` (a struct of function pointers in the order of `symbol_array`).
+#define WORKOUTENGINE_LIBRARY(variable, name_array, symbol_array, function_table)                                      \
+    {                                                                                                                  \
+        .environment_variable = (variable), .names = (name_array),                                                     \
+        .name_count = sizeof(name_array) / sizeof((name_array)[0]), .symbols = (symbol_array),                         \
+        .symbol_count = sizeof(symbol_array) / sizeof((symbol_array)[0]), .table = (function_table),                   \
+        .mutex = PTHREAD_MUTEX_INITIALIZER,                                                                            \
+    }
+
 /// Opens `library` and fills its table, or records why it could not: the first call does, on whatever thread;
 /// every other waits for it to end, then returns at once.
 void workoutengine_library_open(struct workoutengine_library *library);

@@ -6,17 +6,20 @@
 // Why: libproj brings about 40 shared libraries with it (libcurl and its TLS stack, libtiff, ...), and
 // loading them is most of a short command's start-up (an empty C program linked with -lproj takes 9-10 ms
 // here, 1 ms without). Opened at run time, PROJ loads once, when first called, or on a thread of its own
-// from `workoutengine_proj_start_loading()`, while the caller parses its arguments and reads its file.
+// from `workoutengine_library_start_opening(workoutengine_proj_library())`, while the caller parses its arguments and
+// reads its file.
 //
 // The library opened is the file named by the environment variable WORKOUTENGINE_PROJ_LIBRARY when it is set
 // (a PROJ of one's own build), else the system's libproj.
 //
 // Each `lazy_<name>` below calls PROJ's `<name>` with the same arguments and result. When libproj cannot
-// be opened (or lacks a function), `workoutengine_proj_failure()` says why and the functions fail as PROJ
-// does for bad input: the geodesic problems give NaN, `proj_context_create` and `proj_create` give NULL,
-// `proj_trans` gives HUGE_VAL, `proj_trans_generic` transforms nothing.
+// be opened (or lacks a function), `workoutengine_library_failure(workoutengine_proj_library())` says why and the
+// functions fail as PROJ does for bad input: the geodesic problems give NaN, `proj_context_create` and `proj_create`
+// give NULL, `proj_trans` gives HUGE_VAL, `proj_trans_generic` transforms nothing.
 #include <geodesic.h>
 #include <proj.h>
+
+#include <CLibraryLoader.h>
 #include <stddef.h>
 
 struct workoutengine_proj_functions {
@@ -40,17 +43,9 @@ struct workoutengine_proj_functions {
 /// PROJ's functions, opening libproj on the first call (every later call returns at once; thread-safe).
 const struct workoutengine_proj_functions *workoutengine_proj(void);
 
-/// Starts opening libproj on a new detached thread and returns at once; a later first call waits for it
-/// to finish. A thread started once libproj is open or opening only waits for it. Returns 0, or the `pthread_create`
-/// error (then the first call opens libproj itself).
-int workoutengine_proj_start_loading(void);
-
-/// Why libproj could not be opened (the `dlerror` text), or NULL when it is open. Opens it first if needed.
-const char *workoutengine_proj_failure(void);
-
-/// Why libproj could not be opened, when a call has needed it since the process started (and got the failure
-/// result); NULL otherwise. Never waits, never opens it.
-const char *workoutengine_proj_failure_after_use(void);
+/// libproj itself, for CLibraryLoader's functions: `workoutengine_library_failure` (why it could not be opened,
+/// opening it first), `workoutengine_library_failure_after_use`, `workoutengine_library_start_opening`.
+struct workoutengine_library *workoutengine_proj_library(void);
 
 static inline void lazy_geod_init(struct geod_geodesic *g, double a, double f) {
     workoutengine_proj()->geod_init(g, a, f);
