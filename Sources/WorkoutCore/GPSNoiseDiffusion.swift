@@ -20,6 +20,12 @@ import Geodesy
 /// walk of rate `D`, the variance `D · k₁k₂/(k₁+k₂)` per axis (`k₁`, `k₂` the two steps, s). The
 /// estimate is the running median of that offset's normalised square, so that a corner or a stop, whose
 /// offsets are large and rare, leaves it where the straights put it.
+///
+/// How much of that rate passes the smoother depends on how fast the error decorrelates, which `D` alone
+/// does not tell: an error of correlation time τ has the random walk's velocity spectrum above `1/2πτ` and
+/// less below, where the smoother passes it. The ratio of the along-track offsets of 6 s triples to those of
+/// the short ones tells it (1 for a random walk, 0.73 at τ = 4 s), and ``passedShare`` scales the
+/// correction by it: urban noise with a correlation time of 3–5 s read 1.7 % short before.
 struct GPSNoiseDiffusion: Sendable {
     /// The velocity variance that passes the smoother per unit of `D` (1/s): chosen on the `NoiseFamily`
     /// tracks (README, "Accuracy"), where it leaves the urban run (τ 10–20 s) at −0.1 % on average over 80
@@ -35,59 +41,127 @@ struct GPSNoiseDiffusion: Sendable {
     /// triples (a "smart recording" whose fixes are 1–3 s apart only now and then) kept an estimate near
     /// whatever its first triple read: a FIT run in Runalyze's tests, 33 triples among 567 fixes 6–10 s apart,
     /// read 16.7 m²/s where the median of its triples is 0.63, and every chord gave up 8–10 % of its length.
-    static let minimumTriples = 31
-    /// The first ``minimumTriples`` triples' values, in increasing order.
-    private var firstTriples = InlineArray<31, Double>(repeating: 0)
+    static let minimumTriples = SeededRunningMedian.seedCount
     /// The least share of its length a chord keeps (the square root of this): a track so noisy or so slow
     /// that the correction would take more is left with this.
     static let minimumSquaredFactor = 0.8
-    /// The median's step, as a factor `e^±step` per triple.
-    static let medianStep = 0.05
-    private static let stepUp = exp(medianStep), stepDown = exp(-medianStep)
     /// The median of `χ²₂/2`, which turns the median of the normalised square into its mean.
     private static let medianOfHalfChiSquared2 = 0.693_147
 
+    /// The running median of the triples' normalised squares: the rate `D`.
+    private var rate = SeededRunningMedian()
     /// The estimated rate `D`, m²/s per axis; `nan` before the first triple.
-    private(set) var diffusionSquareMetersPerSecond = Double.nan
-    private(set) var tripleCount = 0
-    private var last: (latitude: Double, longitude: Double, time: Double)?
-    private var beforeLast: (latitude: Double, longitude: Double, time: Double)?
+    var diffusionSquareMetersPerSecond: Double { rate.value }
+    var tripleCount: Int { rate.count }
+
+    /// The steps, s, of the long triples that show how fast the error decorrelates: at least this long, at
+    /// most ``longTripleMaximumSeconds``.
+    static let longTripleSeconds = 6.0
+    static let longTripleMaximumSeconds = 7.0
+    /// The running medians of the along-track part of the offset, normalised as `D` is, over short triples
+    /// (those that measure `D`) and long ones (``longTripleSeconds``): their ratio is 1 for an error that
+    /// wanders as a random walk and less for one that decorrelates within seconds (see ``passedShare``).
+    private var shortAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep)
+    private var longAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep)
+    /// Triples of each kind before ``passedShare`` is read from them: two minutes of a 1 Hz track. A "smart
+    /// recording" has few 6–7 s pairs, and a ratio of medians of a few dozen values each is too uncertain.
+    static let minimumAlongTrackTriples = 120
+    /// The along-track medians' step: a fifth of the rate's, so that their ratio does not wander with them
+    /// (a median that steps by 5 % a value wanders by about a fifth around the true one).
+    static let alongTrackMedianStep = 0.01
+    /// The last fixes, for the long triples: enough for two 7 s steps of a 1 Hz track. A ring: the oldest of
+    /// the `recentCount` is at `recentStart`.
+    private var recent = InlineArray<16, Fix>(repeating: Fix(latitude: 0, longitude: 0, time: 0))
+    private var recentStart = 0, recentCount = 0
+
+    /// The `index`th of the last fixes, the oldest first.
+    private func recentFix(_ index: Int) -> Fix { recent[(recentStart + index) & (recent.count - 1)] }
+    /// The ratio of the long triples' along-track median to the short ones' (`nan` before both have one).
+    var alongTrackRatio: Double { longAlongTrack.value / shortAlongTrack.value }
+    /// The share of the random walk's passed velocity variance that this track's error passes, from the
+    /// long and short triples (1 until both have ``minimumAlongTrackTriples``).
+    private(set) var passedShare = 1.0
+
+    struct Fix {
+        var latitude: Double, longitude: Double, time: Double
+    }
 
     /// Takes a raw fix; `scale` is a tangent plane near it.
     mutating func add(latitude: Double, longitude: Double, time: Double, scale: LocalScale) {
-        defer { beforeLast = last; last = (latitude, longitude, time) }
-        guard let b = last, let a = beforeLast else { return }
-        let k1 = b.time - a.time, k2 = time - b.time
-        guard k1 > 0, k2 > 0, k1 <= Self.maximumStepSeconds, k2 <= Self.maximumStepSeconds else { return }
-        func offset(_ lat: Double, _ lon: Double) -> SIMD2<Double> {
-            scale.offsetMeters(latitude: lat, longitude: lon, fromLatitude: b.latitude, fromLongitude: b.longitude)
+        let c = Fix(latitude: latitude, longitude: longitude, time: time)
+        defer {
+            if recentCount == recent.count {
+                recent[recentStart] = c
+                recentStart = (recentStart + 1) & (recent.count - 1)
+            } else {
+                recent[(recentStart + recentCount) & (recent.count - 1)] = c
+                recentCount += 1
+            }
         }
-        // b's offset from the line a–c at b's time (b is the origin).
-        let r = (k2 * offset(a.latitude, a.longitude) + k1 * offset(latitude, longitude)) / (k1 + k2)
-        let square = (r.x * r.x + r.y * r.y) / 2 / (k1 * k2 / (k1 + k2)) / Self.medianOfHalfChiSquared2
-        guard square.isFinite else { return }
-        let value = max(square, 1e-6)
-        if tripleCount < Self.minimumTriples {
-            // The first triples, kept in order, seed the running median with their exact median.
-            var i = tripleCount
-            while i > 0, firstTriples[i - 1] > value {
-                firstTriples[i] = firstTriples[i - 1]
+        guard recentCount >= 2 else { return }
+        let updatedShort = addShortTriple(a: recentFix(recentCount - 2), b: recentFix(recentCount - 1), c: c, scale: scale)
+        let updatedLong = addLongTriple(ending: c, scale: scale)
+        if updatedShort || updatedLong, shortAlongTrack.count >= Self.minimumAlongTrackTriples, longAlongTrack.count >= Self.minimumAlongTrackTriples {
+            passedShare = Self.passedShare(ratio: alongTrackRatio + Self.ratioMargin)
+        }
+    }
+
+    /// `b`'s offset from the line `a`–`c` at `b`'s time, with `b` the origin, and the unit direction from `a`
+    /// to `c`; `nil` when they are less than a metre apart.
+    private static func offset(a: Fix, b: Fix, c: Fix, scale: LocalScale) -> (offset: SIMD2<Double>, direction: SIMD2<Double>?) {
+        func position(_ fix: Fix) -> SIMD2<Double> {
+            scale.offsetMeters(latitude: fix.latitude, longitude: fix.longitude, fromLatitude: b.latitude, fromLongitude: b.longitude)
+        }
+        let k1 = b.time - a.time, k2 = c.time - b.time
+        let pa = position(a), pc = position(c)
+        let chord = pc - pa
+        let length = (chord.x * chord.x + chord.y * chord.y).squareRoot()
+        return ((k2 * pa + k1 * pc) / (k1 + k2), length > 1 ? chord / length : nil)
+    }
+
+    /// Measures `D` on three consecutive fixes at most ``maximumStepSeconds`` apart; returns whether it did.
+    private mutating func addShortTriple(a: Fix, b: Fix, c: Fix, scale: LocalScale) -> Bool {
+        let k1 = b.time - a.time, k2 = c.time - b.time
+        guard k1 > 0, k2 > 0, k1 <= Self.maximumStepSeconds, k2 <= Self.maximumStepSeconds else { return false }
+        let (r, direction) = Self.offset(a: a, b: b, c: c, scale: scale)
+        let expected = k1 * k2 / (k1 + k2)
+        let square = (r.x * r.x + r.y * r.y) / 2 / expected / Self.medianOfHalfChiSquared2
+        guard square.isFinite else { return false }
+        rate.add(max(square, 1e-6))
+        if let direction {
+            let along = r.x * direction.x + r.y * direction.y
+            shortAlongTrack.add(max(along * along / expected, 1e-6))
+        }
+        return true
+    }
+
+    /// Measures the along-track offset on a long triple ending at `c`; returns whether it did.
+    private mutating func addLongTriple(ending c: Fix, scale: LocalScale) -> Bool {
+        func before(_ time: Double, from index: Int) -> Int? {
+            var i = index
+            while i >= 0 {
+                let step = time - recentFix(i).time
+                if step >= Self.longTripleSeconds { return step <= Self.longTripleMaximumSeconds ? i : nil }
                 i -= 1
             }
-            firstTriples[i] = value
-            tripleCount += 1
-            diffusionSquareMetersPerSecond = firstTriples[tripleCount / 2]
-            return
+            return nil
         }
-        tripleCount += 1
-        diffusionSquareMetersPerSecond *= value > diffusionSquareMetersPerSecond ? Self.stepUp : Self.stepDown
-        diffusionSquareMetersPerSecond = max(diffusionSquareMetersPerSecond, 1e-6)
+        guard let bIndex = before(c.time, from: recentCount - 1), let aIndex = before(recentFix(bIndex).time, from: bIndex - 1) else { return false }
+        let a = recentFix(aIndex), b = recentFix(bIndex)
+        let (r, direction) = Self.offset(a: a, b: b, c: c, scale: scale)
+        guard let direction else { return false }
+        let along = r.x * direction.x + r.y * direction.y
+        let k1 = b.time - a.time, k2 = c.time - b.time
+        let square = along * along / (k1 * k2 / (k1 + k2))
+        guard square.isFinite else { return false }
+        longAlongTrack.add(max(square, 1e-6))
+        return true
     }
 
     /// A gap or a new segment: the next triple starts from the next fix (the rate learnt so far stays).
     mutating func forgetLastFixes() {
-        last = nil
-        beforeLast = nil
+        recentStart = 0
+        recentCount = 0
     }
 
     /// The share of a chord's length that is the mover's, `√(1 − σᵥ²/v̂²)` at the smoothed speed `v̂` (see the
@@ -96,11 +170,13 @@ struct GPSNoiseDiffusion: Sendable {
         /// The rate `D` (m²/s per axis); `nil` when none is known (every chord then counts whole). A rate below 0
         /// (a mean of measured values can be) counts as 0.
         var rateSquareMetersPerSecond: Double?
+        /// The share of a random walk's passed velocity variance that the error passes (``passedShare``).
+        var passedShare = 1.0
 
         /// The share at the smoothed speed `speed` (m/s), at most 1.
         func callAsFunction(speedMetersPerSecond speed: Double) -> Double {
             guard let rate = rateSquareMetersPerSecond, rate > 0, speed > 0.1 else { return 1 }
-            let share = GPSNoiseDiffusion.passedBandwidthPerSecond * rate / (speed * speed)
+            let share = GPSNoiseDiffusion.passedBandwidthPerSecond * passedShare * rate / (speed * speed)
             return max(1 - share, GPSNoiseDiffusion.minimumSquaredFactor).squareRoot()
         }
     }
@@ -110,7 +186,74 @@ struct GPSNoiseDiffusion: Sendable {
     /// triples have been measured here, and with none while neither is known.
     func lengthFactor(rate other: Double? = nil) -> LengthFactor {
         let own = tripleCount >= Self.minimumTriples ? diffusionSquareMetersPerSecond : nil
-        guard let own else { return LengthFactor(rateSquareMetersPerSecond: other) }
-        return LengthFactor(rateSquareMetersPerSecond: min(own, other ?? own))
+        guard let own else { return LengthFactor(rateSquareMetersPerSecond: other, passedShare: passedShare) }
+        return LengthFactor(rateSquareMetersPerSecond: min(own, other ?? own), passedShare: passedShare)
+    }
+
+    // MARK: How much of the error passes the smoother
+
+    /// The least correlation time, s, of the urban family's error that ``passedBandwidthPerSecond`` was chosen
+    /// on (10–20 s): an error that decorrelates more slowly passes at least as much, and its correction stays
+    /// whole.
+    static let referenceCorrelationSeconds = 10.0
+    /// The frequency, Hz, up to which the smoother passes an error's velocity, in the model of
+    /// ``passedShareOfGaussMarkov(correlationSeconds:)``: chosen on the urban run with correlation times of
+    /// 3–5, 5–7 and 7–10 s (README, "Accuracy"; 40 seeds each), where the mean distance error is now −0.35 %,
+    /// −0.25 % and −0.13 % (−1.7 %, −0.75 % and −0.33 % before).
+    static let passedFrequencyHertz = 0.04
+    /// Added to the measured ratio before it is read: the two medians wander by a few per cent each, and a
+    /// ratio that their wander alone puts under the reference must not take the correction off an error
+    /// that decorrelates slowly (an urban run with 3.5–4.5 m of noise read +0.2 % on average without it).
+    static let ratioMargin = 0.05
+    /// The least ``passedShare``: an error about as fast as the fixes (a correlation time under about 3 s), little of
+    /// which a smoother lets through, still has this share of the correction.
+    static let minimumPassedShare = 0.3
+
+    /// The ratio of the long triples' along-track median to the short triples' (both normalised by a random
+    /// walk's variance, so 1 for one) that a first-order Gauss–Markov error of correlation time `tau` gives
+    /// with 1 s and 6 s triples: `V(k) = σ²(3/2 − 2ρₖ + ρ₂ₖ/2)`, `ρₖ = e^(−k/τ)`, over `k`.
+    static func tripleRatio(correlationSeconds tau: Double) -> Double {
+        func v(_ k: Double) -> Double { 1.5 - 2 * exp(-k / tau) + 0.5 * exp(-2 * k / tau) }
+        return v(longTripleSeconds) / (longTripleSeconds * v(1))
+    }
+
+    /// The share of its velocity variance below ``passedFrequencyHertz`` that a Gauss–Markov error of
+    /// correlation time `tau` has, against a random walk of the same rate: its velocity spectrum is
+    /// `D·x²/(1+x²)` with `x = 2πfτ` where the random walk's is `D`, so the share is `1 − arctan(X)/X` at
+    /// `X = 2π·f·τ`.
+    static func passedShareOfGaussMarkov(correlationSeconds tau: Double) -> Double {
+        let x = 2 * Double.pi * passedFrequencyHertz * tau
+        return 1 - atan(x) / x
+    }
+
+    /// ``passedShare`` against the triples' `ratio`, at correlation times from 0.5 s to
+    /// ``referenceCorrelationSeconds`` (the ratio grows with the correlation time).
+    private static let passedShareTable: [(ratio: Double, share: Double)] = {
+        let reference = passedShareOfGaussMarkov(correlationSeconds: referenceCorrelationSeconds)
+        return stride(from: 0.5, through: referenceCorrelationSeconds, by: 0.25).map { tau in
+            (tripleRatio(correlationSeconds: tau), passedShareOfGaussMarkov(correlationSeconds: tau) / reference)
+        }
+    }()
+
+    /// The share of the correction that a track's error calls for, from the ratio of its long triples'
+    /// along-track median to its short ones': an error that decorrelates within seconds (a city's
+    /// multipath) moves the fixes a lot from one second to the next, which is what `D` measures, but has
+    /// less of its velocity at the slow frequencies a smoother that follows a runner lets through. Read on
+    /// the along-track part, which a runner's corners do not move (the mover's own changes of speed raise
+    /// the ratio, so they can only leave the correction whole). 1 at the reference correlation time and
+    /// above, ``minimumPassedShare`` at the least.
+    static func passedShare(ratio: Double) -> Double {
+        let table = passedShareTable
+        guard ratio.isFinite, let first = table.first, let last = table.last, ratio < last.ratio else { return 1 }
+        guard ratio > first.ratio else { return minimumPassedShare }
+        // The first entry above `ratio` (the ratios increase along the table).
+        var lower = 0, upper = table.count - 1
+        while upper - lower > 1 {
+            let middle = (lower + upper) / 2
+            if table[middle].ratio > ratio { upper = middle } else { lower = middle }
+        }
+        let (r0, s0) = table[lower], (r1, s1) = table[upper]
+        let share = s0 + (s1 - s0) * (ratio - r0) / (r1 - r0)
+        return max(share, minimumPassedShare)
     }
 }

@@ -47,8 +47,9 @@ public enum NoiseFamily: String, Sendable, CaseIterable, CustomStringConvertible
     /// The moving threshold of that activity (README, "Activities"), for the true moving time.
     public var movingThresholdMetersPerSecond: Double { self == .ride ? 1.5 : 0.75 }
 
-    /// A track of this family for `seed`.
-    public func track(seed: UInt64) -> SyntheticTrack {
+    /// A track of this family for `seed`; with `horizontalCorrelationSeconds`, its horizontal noise's
+    /// correlation time is drawn from that range instead of the family's (the rest as the family draws it).
+    public func track(seed: UInt64, horizontalCorrelationSeconds: ClosedRange<Double>? = nil) -> SyntheticTrack {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ UInt64(NoiseFamily.allCases.firstIndex(of: self)!))
         func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
         var profile = SyntheticTrack.Profile()
@@ -79,6 +80,7 @@ public enum NoiseFamily: String, Sendable, CaseIterable, CustomStringConvertible
             noise.altitudeSigmaMeters = uniform(0.5...1.0)
             noise.altitudeCorrelationSeconds = 0
         }
+        if let horizontalCorrelationSeconds { noise.horizontalCorrelationSeconds = uniform(horizontalCorrelationSeconds) }
         var track = SyntheticTrack.generate(profile: profile, noise: noise, movingThresholdMetersPerSecond: movingThresholdMetersPerSecond, using: &rng)
         if self == .thinnedRun { track = track.thinned(stepSeconds: 1...8, using: &rng) }
         return track

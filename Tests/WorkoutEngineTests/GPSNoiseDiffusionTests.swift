@@ -42,6 +42,45 @@ struct GPSNoiseDiffusionTests {
                 "\(estimator.diffusionSquareMetersPerSecond) m²/s against \(expected)")
     }
 
+    /// How much of the correction an error calls for follows how fast it decorrelates: a Gauss–Markov error
+    /// of τ = 4 s has, by the model of ``GPSNoiseDiffusion/passedShareOfGaussMarkov(correlationSeconds:)``,
+    /// 0.41 of the share a 10 s one has below the smoother's frequency; one of 60 s keeps the whole
+    /// correction by the model. The estimate reads the ratio of 6 s to 1 s offsets along the track, with two
+    /// running medians that wander: on this seed the 60 s error's ratio reads 0.86 against the model's 0.997
+    /// (the 6 s offsets of consecutive fixes share most of their error, so their median wanders more), and
+    /// the share 0.93.
+    @Test(arguments: [(4.0, 0.25...0.6), (60.0, 0.9...1.0)])
+    func theCorrectionsShareFollowsHowFastTheErrorDecorrelates(tau: Double, expected: ClosedRange<Double>) {
+        var rng = SplitMix64(seed: 5)
+        var east = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: tau, using: &rng)
+        var north = GaussMarkovNoise(sigmaMeters: 3, correlationSeconds: tau, using: &rng)
+        var lastTime = 0.0
+        let estimator = Self.estimate(seconds: 3600) { time in
+            let dt = time - lastTime
+            lastTime = time
+            return dt > 0 ? SIMD2(east.advance(seconds: dt, using: &rng), north.advance(seconds: dt, using: &rng)) : SIMD2(east.value, north.value)
+        }
+        let theory = GPSNoiseDiffusion.passedShareOfGaussMarkov(correlationSeconds: min(tau, GPSNoiseDiffusion.referenceCorrelationSeconds))
+            / GPSNoiseDiffusion.passedShareOfGaussMarkov(correlationSeconds: GPSNoiseDiffusion.referenceCorrelationSeconds)
+        #expect(expected.contains(estimator.passedShare), "share \(estimator.passedShare) from the ratio \(estimator.alongTrackRatio) (the model's \(GPSNoiseDiffusion.tripleRatio(correlationSeconds: tau))), the model's share \(theory)")
+        #expect(estimator.lengthFactor().passedShare == estimator.passedShare)
+    }
+
+    /// The ratio that maps to the share is the Gauss–Markov model's: 1/6 for white noise, rising to 1 for a
+    /// random walk, 0.73 at τ = 4 s; the share is 1 from the reference correlation time on.
+    @Test func theTripleRatioAndTheShareFollowTheModel() {
+        #expect(abs(GPSNoiseDiffusion.tripleRatio(correlationSeconds: 1e-3) - 1.0 / 6) < 1e-6)
+        #expect(abs(GPSNoiseDiffusion.tripleRatio(correlationSeconds: 4) - 0.732) < 0.001)
+        #expect(abs(GPSNoiseDiffusion.tripleRatio(correlationSeconds: 1e6) - 1) < 1e-3)
+        #expect(GPSNoiseDiffusion.passedShare(ratio: 1.2) == 1)
+        #expect(GPSNoiseDiffusion.passedShare(ratio: .nan) == 1)
+        #expect(GPSNoiseDiffusion.passedShare(ratio: 0.1) == GPSNoiseDiffusion.minimumPassedShare)
+        let atFour = GPSNoiseDiffusion.passedShare(ratio: GPSNoiseDiffusion.tripleRatio(correlationSeconds: 4))
+        let model = GPSNoiseDiffusion.passedShareOfGaussMarkov(correlationSeconds: 4)
+            / GPSNoiseDiffusion.passedShareOfGaussMarkov(correlationSeconds: GPSNoiseDiffusion.referenceCorrelationSeconds)
+        #expect(abs(atFour - model) < 0.01, "\(atFour) against \(model)")
+    }
+
     /// A random walk sampled at uneven steps of 1–3 s: each triple is normalised by its own steps.
     @Test func unevenStepsMeasureTheSameRate() {
         var rng = SplitMix64(seed: 11)

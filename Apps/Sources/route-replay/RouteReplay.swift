@@ -32,9 +32,9 @@ struct RouteReplay: AsyncParsableCommand {
         }
         let opensLibraries = readsTracks(arguments)
         if opensLibraries {
-            // Swift's first worker thread, made before PROJ starts opening: no thread can start while the
-            // dynamic loader opens a library, and the command runs on that one.
-            await Task.detached {}.value
+            // Nothing is awaited before a synchronous command runs, so it runs on this, the main thread, and
+            // makes no thread of its own before its work needs one: while the dynamic loader opens a library,
+            // no thread can start (glibc holds the lock `pthread_create` takes for thread-local storage).
             GEOSLibrary.startLoadingWithPROJ()
         }
         do {
