@@ -23,8 +23,8 @@ import Geodesy
 ///
 /// How much of that rate passes the smoother depends on how fast the error decorrelates, which `D` alone
 /// does not tell: an error of correlation time τ has the random walk's velocity spectrum above `1/2πτ` and
-/// less below, where the smoother passes it. The ratio of the along-track offsets of 6 s triples to those of
-/// the short ones tells it (1 for a random walk, 0.73 at τ = 4 s), and ``passedShare`` scales the
+/// less below, where the smoother passes it. The ratio of the along-track offsets of 10 s triples to those
+/// of the short ones tells it (1 for a random walk, 0.55 at τ = 4 s), and ``passedShare`` scales the
 /// correction by it: urban noise with a correlation time of 3–5 s read 1.7 % short before.
 struct GPSNoiseDiffusion: Sendable {
     /// The velocity variance that passes the smoother per unit of `D` (1/s): chosen on the `NoiseFamily`
@@ -55,23 +55,38 @@ struct GPSNoiseDiffusion: Sendable {
     var tripleCount: Int { rate.count }
 
     /// The steps, s, of the long triples that show how fast the error decorrelates: at least this long, at
-    /// most ``longTripleMaximumSeconds``.
-    static let longTripleSeconds = 6.0
-    static let longTripleMaximumSeconds = 7.0
+    /// most ``longTripleMaximumSeconds``. The longer the step, the more the ratio tells correlation times of
+    /// 4 and 15 s apart (0.55 against 0.91 at 10 s, 0.73 against 0.96 at 6 s), and the more the mover's own
+    /// changes of speed add to it (which leaves the correction whole); 10 s read the urban runs of 3–10 s
+    /// best (README, "Accuracy").
+    static let longTripleSeconds = 10.0
+    static let longTripleMaximumSeconds = 11.0
     /// The running medians of the along-track part of the offset, normalised as `D` is, over short triples
     /// (those that measure `D`) and long ones (``longTripleSeconds``): their ratio is 1 for an error that
     /// wanders as a random walk and less for one that decorrelates within seconds (see ``passedShare``).
-    private var shortAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep)
-    private var longAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep)
+    private var shortAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep, fineStep: GPSNoiseDiffusion.alongTrackFineStep,
+                                                      settlingCount: GPSNoiseDiffusion.alongTrackSettlingCount)
+    private var longAlongTrack = SeededRunningMedian(step: GPSNoiseDiffusion.alongTrackMedianStep, fineStep: GPSNoiseDiffusion.alongTrackFineStep,
+                                                     settlingCount: GPSNoiseDiffusion.alongTrackSettlingCount)
+    /// The longest step of a short triple that counts for the ratio: the model's are 1 s
+    /// (``tripleRatio(correlationSeconds:)``). A track recorded every 2 s or more has none, nor one recorded
+    /// more than about 1.5 times a second (the ring of the last fixes then spans less than two long steps): its
+    /// ``passedShare`` stays 1, the correction as it was.
+    static let shortAlongTrackMaximumSeconds = 1.5
     /// Triples of each kind before ``passedShare`` is read from them: two minutes of a 1 Hz track. A "smart
-    /// recording" has few 6–7 s pairs, and a ratio of medians of a few dozen values each is too uncertain.
+    /// recording" has few 10–11 s pairs, and a ratio of medians of a few dozen values each is too uncertain.
     static let minimumAlongTrackTriples = 120
-    /// The along-track medians' step: a fifth of the rate's, so that their ratio does not wander with them
-    /// (a median that steps by 5 % a value wanders by about a fifth around the true one).
+    /// The along-track medians' step for their first ``alongTrackSettlingCount`` values, then a finer one.
+    /// The long offsets of consecutive fixes share most of their error, so a median stepping by 1 % a value
+    /// wanders: on a straight hour with an error of τ = 15 s, the ratio read at a moment ranged 0.68–1.05
+    /// (the model's 0.91) and the share averaged 0.77 on one seed of ten; after ten minutes at 0.3 % a
+    /// value it stays within 0.85–1 on all ten (`GPSNoiseDiffusionTests`).
     static let alongTrackMedianStep = 0.01
-    /// The last fixes, for the long triples: enough for two 7 s steps of a 1 Hz track. A ring: the oldest of
-    /// the `recentCount` is at `recentStart`.
-    private var recent = InlineArray<16, Fix>(repeating: Fix(latitude: 0, longitude: 0, time: 0))
+    static let alongTrackFineStep = 0.003
+    static let alongTrackSettlingCount = 600
+    /// The last fixes, for the long triples: enough for two 11 s steps of a 1 Hz track. A ring (its size a
+    /// power of two, for the mask): the oldest of the `recentCount` is at `recentStart`.
+    private var recent = InlineArray<32, Fix>(repeating: Fix(latitude: 0, longitude: 0, time: 0))
     private var recentStart = 0, recentCount = 0
 
     /// The `index`th of the last fixes, the oldest first.
@@ -128,7 +143,7 @@ struct GPSNoiseDiffusion: Sendable {
         let square = (r.x * r.x + r.y * r.y) / 2 / expected / Self.medianOfHalfChiSquared2
         guard square.isFinite else { return false }
         rate.add(max(square, 1e-6))
-        if let direction {
+        if let direction, k1 <= Self.shortAlongTrackMaximumSeconds, k2 <= Self.shortAlongTrackMaximumSeconds {
             let along = r.x * direction.x + r.y * direction.y
             shortAlongTrack.add(max(along * along / expected, 1e-6))
         }
@@ -198,20 +213,22 @@ struct GPSNoiseDiffusion: Sendable {
     static let referenceCorrelationSeconds = 10.0
     /// The frequency, Hz, up to which the smoother passes an error's velocity, in the model of
     /// ``passedShareOfGaussMarkov(correlationSeconds:)``: chosen on the urban run with correlation times of
-    /// 3–5, 5–7 and 7–10 s (README, "Accuracy"; 40 seeds each), where the mean distance error is now −0.35 %,
-    /// −0.25 % and −0.13 % (−1.7 %, −0.75 % and −0.33 % before).
-    static let passedFrequencyHertz = 0.04
-    /// Added to the measured ratio before it is read: the two medians wander by a few per cent each, and a
-    /// ratio that their wander alone puts under the reference must not take the correction off an error
-    /// that decorrelates slowly (an urban run with 3.5–4.5 m of noise read +0.2 % on average without it).
-    static let ratioMargin = 0.05
-    /// The least ``passedShare``: an error about as fast as the fixes (a correlation time under about 3 s), little of
-    /// which a smoother lets through, still has this share of the correction.
-    static let minimumPassedShare = 0.3
+    /// 1–3, 3–5, 5–7 and 7–10 s (README, "Accuracy"; 40 seeds each), where the mean distance error is now
+    /// +0.09 %, −0.01 %, −0.29 % and −0.22 % (−4.9 %, −1.7 %, −0.75 % and −0.33 % before).
+    static let passedFrequencyHertz = 0.03
+    /// Added to the measured ratio before it is read: the two running medians wander (see
+    /// ``alongTrackMedianStep``), and a ratio that their wander alone puts under the reference must not take
+    /// the correction off an error that decorrelates slowly. The distance takes the share fix by fix, so it
+    /// follows the share's average over the track.
+    static let ratioMargin = 0.03
+    /// The least ``passedShare``: an error about as fast as the fixes (a correlation time under about 2.3 s),
+    /// little of which a smoother lets through, still has this share of the correction (urban noise of 1–3 s
+    /// read −0.8 % on average with a least share of 0.3, +0.1 % with this).
+    static let minimumPassedShare = 0.15
 
     /// The ratio of the long triples' along-track median to the short triples' (both normalised by a random
     /// walk's variance, so 1 for one) that a first-order Gauss–Markov error of correlation time `tau` gives
-    /// with 1 s and 6 s triples: `V(k) = σ²(3/2 − 2ρₖ + ρ₂ₖ/2)`, `ρₖ = e^(−k/τ)`, over `k`.
+    /// with 1 s and ``longTripleSeconds`` triples: `V(k) = σ²(3/2 − 2ρₖ + ρ₂ₖ/2)`, `ρₖ = e^(−k/τ)`, over `k`.
     static func tripleRatio(correlationSeconds tau: Double) -> Double {
         func v(_ k: Double) -> Double { 1.5 - 2 * exp(-k / tau) + 0.5 * exp(-2 * k / tau) }
         return v(longTripleSeconds) / (longTripleSeconds * v(1))

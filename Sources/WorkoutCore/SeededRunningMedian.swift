@@ -14,17 +14,26 @@ struct SeededRunningMedian: Sendable {
     /// The least value the median takes.
     static let floor = 1e-6
 
-    /// The first ``seedCount`` values, in increasing order.
+    /// The first ``seedCount`` values (31), in increasing order.
     private var seeds = InlineArray<31, Double>(repeating: 0)
     /// The median; `nan` before the first value.
     private(set) var value = Double.nan
     /// How many values were added.
     private(set) var count = 0
 
-    /// A median that moves by a factor `e^±step` per value after its seed (``medianStep`` unless told).
-    init(step: Double = medianStep) {
+    /// The factors after ``settlingCount`` values, when a finer step is given.
+    private let fineUp: Double, fineDown: Double
+    /// Values after which the finer step applies.
+    private let settlingCount: Int
+
+    /// A median that moves by a factor `e^±step` per value after its seed (``medianStep`` unless told), and
+    /// by `e^±fineStep` after `settlingCount` values.
+    init(step: Double = medianStep, fineStep: Double? = nil, settlingCount: Int = .max) {
         stepUp = exp(step)
         stepDown = exp(-step)
+        fineUp = exp(fineStep ?? step)
+        fineDown = exp(-(fineStep ?? step))
+        self.settlingCount = settlingCount
     }
 
     /// Adds `newValue` (finite, positive).
@@ -41,7 +50,11 @@ struct SeededRunningMedian: Sendable {
             return
         }
         count += 1
-        value *= newValue > value ? stepUp : stepDown
+        if count > settlingCount {
+            value *= newValue > value ? fineUp : fineDown
+        } else {
+            value *= newValue > value ? stepUp : stepDown
+        }
         value = max(value, Self.floor)
     }
 }
