@@ -7,7 +7,7 @@ import Foundation
 struct SeededRunningMedian: Sendable {
     /// Values whose exact median starts the running one.
     static let seedCount = 31
-    /// The step of ``init()``'s median, as a factor `e^±step` per value.
+    /// The default step, as a factor `e^±step` per value.
     static let medianStep = 0.05
     /// The factors up and down per value.
     private let stepUp: Double, stepDown: Double
