@@ -868,6 +868,9 @@ public struct WorkoutBuilder: Sendable {
     /// and its readings go on to within that of `time` (the next fix's; `nil`: the workout so far). A
     /// shorter stretch is crossed by the route (the straight line to the next fix, as any step), and so is
     /// one whose readings stop well before the next fix: the device did not count the way across.
+    /// Inlined: called from the mutating ``record(_:index:released:into:)`` once per fix, an outlined call
+    /// was handed a copy of the whole builder (5 KB a fix).
+    @inline(__always)
     private func deviceBridgeIsOpen(at time: Double?) -> Bool {
         guard deviceSinceFix.meters > 0, let last = lastAcceptedFix?.time else { return false }
         let gap = options.effectiveRules.gapPauseSeconds
@@ -1163,7 +1166,9 @@ extension WorkoutBuilder {
     }
 
     /// The share of a chord ending at `point` that the mover travelled: the rest is GPS error that the
-    /// smoother let through (``GPSNoiseDiffusion``).
+    /// smoother let through (``GPSNoiseDiffusion``). Inlined, as ``deviceBridgeIsOpen(at:)`` is: it is called
+    /// from the mutating ``takeSmoothed(_:)`` for each smoothed point.
+    @inline(__always)
     private func moverShare(of point: PositionSmoother.Point) -> Double {
         smoother.noiseLength(speedMetersPerSecond: point.speedMetersPerSecond)
     }
