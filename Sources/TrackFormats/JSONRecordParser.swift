@@ -12,6 +12,9 @@ enum JSONField: Int, CaseIterable {
     /// Extensions written by `Sample`'s `Codable` encoding: `location`'s `hasFix`, a lap `event`'s
     /// `lapTrigger` and `lapStartTime`, `distance`'s `cumulativeMeters`.
     case hasFix, lapTrigger, lapStartTime, cumulativeMeters
+    /// The NDJSON header's `timerEvents`: the samples carry the recording device's own timer events
+    /// (`TrackSampleSink.trackHasTimerEvents()`), as `NDJSONSampleWriter` writes a converted FIT or TCX file.
+    case timerEvents
     /// Top-level document keys (only meaningful in the first top-level object).
     case activity, samples
 
@@ -39,6 +42,7 @@ enum JSONField: Int, CaseIterable {
         case .lapTrigger: "lapTrigger"
         case .lapStartTime: "lapStartTime"
         case .cumulativeMeters: "cumulativeMeters"
+        case .timerEvents: "timerEvents"
         case .activity: "activity"
         case .samples: "samples"
         }
@@ -58,6 +62,7 @@ enum JSONField: Int, CaseIterable {
         case (6, UInt8(ascii: "c")): candidates = (.course, nil, nil)
         case (6, UInt8(ascii: "h")): candidates = (.hasFix, nil, nil)
         case (10, UInt8(ascii: "l")): candidates = (.lapTrigger, nil, nil)
+        case (11, UInt8(ascii: "t")): candidates = (.timerEvents, nil, nil)
         case (16, UInt8(ascii: "c")): candidates = (.cumulativeMeters, nil, nil)
         case (7, UInt8(ascii: "s")): candidates = (.samples, nil, nil)
         case (8, UInt8(ascii: "l")): candidates = (.latitude, nil, nil)
@@ -383,7 +388,7 @@ struct JSONRecordParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             slot.found = .number
             switch field {
-            case .type, .event, .activity, .hasFix, .lapTrigger:
+            case .type, .event, .activity, .hasFix, .lapTrigger, .timerEvents:
                 _ = try scanner.scanNumber(convert: false)
                 slot.state = .mismatch
             default:
@@ -442,7 +447,7 @@ struct JSONRecordParser {
                 _ = try scanner.scanString(capture: false)
                 slot.state = .mismatch
             }
-        case UInt8(ascii: "t") where field == .hasFix, UInt8(ascii: "f") where field == .hasFix:
+        case UInt8(ascii: "t") where field == .hasFix || field == .timerEvents, UInt8(ascii: "f") where field == .hasFix || field == .timerEvents:
             // A boolean, held as 1 or 0.
             slot.found = try scanner.scanLiteral()
             slot.value = first == UInt8(ascii: "t") ? 1 : 0
@@ -556,6 +561,9 @@ struct JSONRecordParser {
             }
             if seen & JSONField.activity.bit != 0 {
                 try reportActivity(into: &sink)
+            }
+            if try optional(.timerEvents, seen, expected: "a boolean or null") == 1 {
+                try sink.trackHasTimerEvents()
             }
             return
         case .location:

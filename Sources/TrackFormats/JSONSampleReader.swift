@@ -13,7 +13,9 @@ import WorkoutSamples
 ///   `activity` should come before `samples`; when it comes after, the sink hears of it when it is
 ///   found, after the samples.
 /// - **NDJSON** (`.ndjson`, `.jsonl`): one sample object per line, with an optional first line
-///   `{"type": "header", "activity": "cycling"}`. Blank lines (empty, spaces, `\r\n`) are skipped. After
+///   `{"type": "header", "activity": "cycling"}` (`"timerEvents": true` there says the samples carry the
+///   device's own timer events: `TrackSampleSink.trackHasTimerEvents()` is called, as for the FIT or TCX file
+///   `NDJSONSampleWriter` converted). Blank lines (empty, spaces, `\r\n`) are skipped. After
 ///   a record's closing `}` only spaces, tabs and `\r` may follow on its line; a record itself may span
 ///   lines.
 ///

@@ -14,7 +14,7 @@ struct RouteReplay: AsyncParsableCommand {
         Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or unreadable.
         """,
         version: "0.1.0",
-        subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Import.self, List.self, Live.self]
+        subcommands: [Summary.self, Replay.self, Recover.self, Export.self, Convert.self, Import.self, List.self, Live.self]
     )
 
     /// Runs the command. One that reads a track has PROJ, then GEOS, opened on a thread of its own meanwhile

@@ -6,7 +6,7 @@ import TestSupport
 struct HelpTextTests {
     @Test func rootListsEverySubcommandAndTheExitCodes() throws {
         let help = try CLI.run(["--help"]).standardOutput
-        for subcommand in ["summary", "replay", "recover", "export", "import", "list"] {
+        for subcommand in ["summary", "replay", "recover", "export", "convert", "import", "list"] {
             #expect(help.contains("\n  \(subcommand) "), "missing subcommand \(subcommand)")
         }
         #expect(help.contains("Exit codes: 0 success, 64 usage error, 65 malformed input, 66 input missing or"))
@@ -15,6 +15,11 @@ struct HelpTextTests {
     @Test func summaryUsage() throws {
         let help = try CLI.run(["summary", "--help"]).standardOutput
         #expect(help.contains("USAGE: route-replay summary <paths> ... [--input-format <input-format>] [--activity <activity>] [--filter <filter>] [--strict] [--no-analysis] [--profile <file.json>] [--format <format>] [--units <units>] [--jobs <jobs>]"))
+    }
+
+    @Test func convertUsage() throws {
+        let help = try CLI.run(["convert", "--help"]).standardOutput
+        #expect(help.contains("USAGE: route-replay convert <path> [--input-format <input-format>] [--strict] --to <to> [--output <output>]"), "\(help)")
     }
 
     @Test func storeCommandsUsage() throws {

@@ -21,9 +21,11 @@ struct MalformedInputTests {
     enum Command: Sendable, CaseIterable, CustomStringConvertible {
         case summary, replay
         case export(String)
+        case convert(String)
 
         static var allCases: [Command] {
             [.summary, .replay] + ["gpx", "geojson", "polyline", "csv", "svg", "png"].map { .export($0) }
+                + ["gpx", "ndjson"].map { .convert($0) }
         }
 
         var description: String {
@@ -31,6 +33,7 @@ struct MalformedInputTests {
             case .summary: "summary"
             case .replay: "replay"
             case .export(let format): "export --to \(format)"
+            case .convert(let format): "convert --to \(format)"
             }
         }
 
@@ -44,6 +47,15 @@ struct MalformedInputTests {
                 let extra = testCase.extraArguments.filter { $0 != "--format" && $0 != "text" }
                 let output = format == "png" ? ["-o", directory.appendingPathComponent("\(testCase.name).png").path] : []
                 return ["export", path, "--to", format] + output + extra
+            case .convert(let format):
+                // The reader's options only: a conversion runs no engine.
+                var reading: [String] = []
+                var arguments = testCase.extraArguments[...]
+                while let argument = arguments.popFirst() {
+                    if argument == "--strict" { reading.append(argument) }
+                    if argument == "--input-format", let value = arguments.popFirst() { reading += [argument, value] }
+                }
+                return ["convert", path, "--to", format] + reading
             }
         }
     }
@@ -105,9 +117,10 @@ struct MalformedInputTests {
                 #expect(observed.status == 0, "expected frames and a summary: \(context)")
                 let last = observed.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
                 #expect(last.hasPrefix(#"{"type":"summary""#), "the replay does not end with its summary: \(context)")
-            case .export:
+            case .export, .convert:
                 // An export of a valid track succeeds, or says there is nothing to export (an empty route)
-                // without pointing at a place in the input.
+                // without pointing at a place in the input; so does a conversion (an untimed sample has no
+                // place in NDJSON).
                 if observed.status == 65 {
                     #expect(errorPosition(in: observed.standardError, path: observed.displayedPath) == nil, "a valid input reported as malformed: \(context)")
                 }
