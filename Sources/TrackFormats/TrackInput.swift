@@ -197,6 +197,31 @@ public final class TrackInput {
         }
     }
 
+    /// For a stream of chunks whose size was not stated: receives chunks until the stream ends or more than
+    /// `limit` bytes have arrived. A stream that ended is then bytes in memory, of known size, that a reader
+    /// can read twice (a FIT file's sport is in its last messages); a longer one goes on as a stream from
+    /// its first byte, read once. Does nothing for any other input, or once reading has begun.
+    /// - Throws: `TrackInputError.readFailed` when the producer of the chunks failed.
+    func bufferWholeStream(upToBytes limit: Int) throws(TrackInputError) {
+        guard case .chunks(let channel, let current, let offset) = source, bytesRead == 0, received == nil else { return }
+        var bytes = Array(current[offset...])
+        while bytes.count <= limit {
+            let next: [UInt8]?
+            do {
+                next = try channel.receiveBlocking()
+            } catch {
+                throw .readFailed(path: name, reason: "the stream of chunks failed: \(error)")
+            }
+            guard let next else {
+                source = .memory(bytes, offset: 0)
+                sizeBytes = bytes.count
+                return
+            }
+            bytes.append(contentsOf: next)
+        }
+        source = .chunks(channel, current: bytes, offset: 0)
+    }
+
     /// Adds a chunk to those kept for a rewind, or stops keeping them when the stream outgrows its stated size.
     private func keep(_ chunk: [UInt8]) {
         guard var kept = received.take() else { return }

@@ -22,7 +22,9 @@ extension TrackReader {
     ///     A stream of at most ``keptStreamLimitBytes`` is then kept as it arrives, so that a GPX file can
     ///     take the fast path, which must be able to start again with libxml2 on what it does not read
     ///     (a DOCTYPE, an entity, another encoding); otherwise GPX goes to libxml2 directly and nothing is
-    ///     kept.
+    ///     kept. A FIT stream (by `format` or `name`) of unstated size is received whole before it is read
+    ///     (up to ``keptStreamLimitBytes``; a longer one is read once, as it arrives), so that its sport,
+    ///     which the file states in its last messages, decides the rules from the first sample.
     /// - Returns: the reader's report and the sink after the last sample.
     /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
     ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the
@@ -40,7 +42,15 @@ extension TrackReader {
         async let parsed: Result<(report: TrackReadReport, sink: Sink), any Error> = DedicatedThread.run {
             var sink = sink
             let input = TrackInput(channel: channel, name: name, keepingSizeBytes: kept)
-            let result = Result { (try TrackReader.read(input, format: format, options: options, into: &sink), sink) }
+            let result = Result {
+                // A FIT file names its sport in its last messages: read once, as it arrives, a ride would be
+                // measured as a run. Without a stated size it is received whole first (up to the kept limit),
+                // so that it is read twice as a file is.
+                if expectedSizeBytes == nil, Self.namesFIT(name: name, format: format) {
+                    try input.bufferWholeStream(upToBytes: keptStreamLimitBytes)
+                }
+                return (try TrackReader.read(input, format: format, options: options, into: &sink), sink)
+            }
             // The reader stopped (done or failed): a producer still sending must not wait for it.
             channel.cancel()
             return result.map { (report: $0.0, sink: $0.1) }
@@ -61,6 +71,34 @@ extension TrackReader {
         return try outcome.get()
     }
 
+    /// The activity `input` names, as its reader announces it before the first sample (GPX `trk/type`, TCX
+    /// `Activity Sport`, FIT `sport` or `session`, JSON `activity`, the NDJSON header), as written there;
+    /// `nil` when it names none. Reads up to the first sample (a FIT file that can be read again to its end:
+    /// its sport is in its last messages), so `input` is used up: open the track again to read its samples.
+    /// - Throws: what ``read(_:format:options:into:)`` throws before the first sample.
+    public static func activityName(of input: TrackInput, format: TrackFormat? = nil) throws -> String? {
+        var sink = FirstAnnouncementSink()
+        do {
+            _ = try read(input, format: format, into: &sink)
+        } catch is FirstAnnouncementSink.Reached {}
+        return sink.name
+    }
+
+    /// Keeps the activity a track names and stops the reader at the first sample.
+    private struct FirstAnnouncementSink: TrackSampleSink {
+        struct Reached: Error {}
+        var name: String?
+        mutating func trackActivity(named name: String) throws {
+            if self.name == nil { self.name = name }
+        }
+        mutating func consume(_ sample: Sample) throws { throw Reached() }
+    }
+
+    /// Whether a stream is FIT by its stated format or its name's extension.
+    static func namesFIT(name: String, format: TrackFormat?) -> Bool {
+        (format ?? TrackFormat(pathExtensionOf: name)) == .fit
+    }
+
     /// The largest stream of chunks of stated size that ``read(chunks:name:format:options:expectedSizeBytes:into:)``
     /// keeps in memory as it arrives (16 MiB: a day-long 1 Hz GPX is about 30 MB, a one-hour one under 1 MB).
     public static let keptStreamLimitBytes = 16 << 20
@@ -75,6 +113,15 @@ extension TrackReader {
     /// The sequence ends after the last sample, or throws the reader's error (`TrackFormatError`,
     /// `TrackInputError`) after the samples read before it. Stopping the iteration, or cancelling the
     /// task, stops the reader. The input is read once: iterate the sequence once.
+    ///
+    /// The sequence holds samples only: the activity the track names (a ride's FIT `sport`, a GPX
+    /// `trk/type`) is not among them, and a session fed from it measures by the activity it was made
+    /// with. Ask the track first with ``activityName(of:format:)``:
+    ///
+    /// ```swift
+    /// let named = try TrackReader.activityName(of: TrackInput(path: "ride.fit"))
+    /// let activity = named.flatMap(ActivityType.init(parsing:)) ?? .running
+    /// ```
     public static func samples(
         of input: TrackInput, format: TrackFormat? = nil, options: TrackReadOptions = TrackReadOptions()
     ) -> TrackSampleStream {

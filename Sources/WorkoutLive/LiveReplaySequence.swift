@@ -4,7 +4,8 @@ extension AsyncSequence where Element == Sample {
     /// The samples of a recorded track as if they were arriving now: every time is shifted so that the
     /// first timed sample is at `startTime` (seconds since 1970 on the session's axis), and each sample is
     /// handed out when it is due on `clock` (after `(t - t₀) / speed` seconds), so a ``WorkoutSession``
-    /// fed from it behaves as during the real workout.
+    /// fed from it behaves as during the real workout. The session measures by the activity it was made
+    /// with: `TrackReader.activityName(of:)` says which one the track names.
     ///
     /// ```swift
     /// let session = WorkoutSession(configuration: .init(options: .init(activity: .running)))

@@ -36,6 +36,38 @@ struct TrackInputSourcesTests {
         }
     }
 
+    /// A FIT ride uploaded in chunks without a stated size is a ride, as the file is: its sport comes in its
+    /// last messages, so the stream is received whole and read twice (before, it was measured as a run:
+    /// 27 fixes rejected as too fast for one, best efforts of a runner).
+    @Test(arguments: ["ride-garmin-edge500-late-gps-4laps.fit", "ride-garmin-edge530-hr-cad-power.fit"])
+    func aFITRideInChunksIsARide(name: String) async throws {
+        let url = TestPaths.sampleTrack(name)
+        let fromFile = try WorkoutSummary(contentsOfTrack: url.path)
+        #expect(fromFile.metrics.activity == .cycling)
+        let bytes = try [UInt8](Data(contentsOf: url))
+        for size in [1, 4096, 1 << 20] {
+            let streamed = try await WorkoutSummary(trackChunks: Self.chunks(bytes, size: size), name: name)
+            #expect(streamed.jsonText() == fromFile.jsonText(), "chunks of \(size) bytes")
+            let stated = try await WorkoutSummary(trackChunks: Self.chunks(bytes, size: size), name: "upload", format: .fit)
+            #expect(stated.jsonText() == fromFile.jsonText(), "chunks of \(size) bytes, format stated")
+        }
+    }
+
+    /// The activity a track names, for a session fed from ``TrackReader/samples(of:format:options:)`` (which
+    /// holds samples only): the FIT ride's `sport` from its last messages, a GPX `trk/type`, none for a track
+    /// that names none. The names are the files' own (read here with a regular expression and fitdecode).
+    @Test func theActivityATrackNames() throws {
+        func named(_ file: String) throws -> String? {
+            try TrackReader.activityName(of: TrackInput(path: TestPaths.sampleTrack(file).path))
+        }
+        #expect(try named("ride-garmin-edge530-hr-cad-power.fit") == "cycling")
+        #expect(try named("ride-garmin-edge500-hr.tcx") == "Biking")
+        let gpx = try String(contentsOf: Self.gpx, encoding: .utf8)
+        let type = gpx.firstMatch(of: /<type>([^<]+)<\/type>/).map { String($0.output.1) }
+        #expect(try named("run-suunto-ambit-hr-cad-pauses.gpx") == type)
+        #expect(try TrackReader.activityName(of: TrackInput(bytes: Array(#"{"type":"heartRate","time":1,"bpm":90}"#.utf8), name: "a.ndjson")) == nil)
+    }
+
     /// A file of more than 1 MiB is parsed on a second thread while the engine works: the same summary as
     /// on one thread, from a file and from bytes in memory.
     @Test(arguments: ["gpx", "ndjson"])
