@@ -24,9 +24,9 @@ extension TrackReader {
     ///     (a DOCTYPE, an entity, another encoding); otherwise GPX goes to libxml2 directly and nothing is
     ///     kept.
     /// - Returns: the reader's report and the sink after the last sample.
-    /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
-    ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the
-    ///   sink throws.
+    /// - Throws: `TrackFormatError` for malformed input; when the chunks' sequence fails, its own error, as
+    ///   it threw it (not wrapped in a `TrackInputError`); `CancellationError` when the task is cancelled; or
+    ///   what the sink throws.
     public static func read<Chunks: AsyncSequence, Sink: TrackSampleSink & Sendable>(
         chunks: Chunks,
         name: String,
