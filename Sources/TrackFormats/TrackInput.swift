@@ -218,7 +218,8 @@ public final class TrackInput {
     }
 }
 
-/// The input could not be read at all (as opposed to being malformed).
+/// The input could not be read at all (as opposed to being malformed). With `import WorkoutEngine` the error is
+/// also a Foundation `LocalizedError` whose `localizedDescription` is its ``description``.
 public enum TrackInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is missing, unreadable or a directory; `reason` is the system's words (`strerror`) or says which.
     case cannotOpen(path: String, reason: String)
