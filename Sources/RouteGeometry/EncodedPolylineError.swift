@@ -1,4 +1,5 @@
 import Geodesy
+import Foundation
 
 /// Why an encoded polyline could not be decoded. Offsets are 0-based byte offsets into the string's
 /// UTF-8.
@@ -23,4 +24,9 @@ public enum EncodedPolylineError: Error, Sendable, Hashable, CustomStringConvert
         case .valueTooLarge(let offset): "encoded polyline: value at offset \(offset) is too large"
         }
     }
+}
+
+extension EncodedPolylineError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -1,4 +1,5 @@
 import Geodesy
+import Foundation
 
 /// Errors raised by the RouteGeometry module.
 public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -35,4 +36,9 @@ public enum RouteGeometryError: Error, Sendable, Hashable, CustomStringConvertib
             messages.isEmpty ? "GEOS: \(operation) failed" : "GEOS: \(operation) failed: \(messages.joined(separator: "; "))"
         }
     }
+}
+
+extension RouteGeometryError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -243,11 +243,14 @@ public final class TrackInput {
     }
 }
 
-/// The input could not be read at all (as opposed to being malformed).
+/// The input could not be read at all (as opposed to being malformed). With `import WorkoutEngine` the error is
+/// also a Foundation `LocalizedError` whose `localizedDescription` is its ``description``.
 public enum TrackInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file is missing, unreadable or a directory; `reason` is the system's words (`strerror`) or says which.
     case cannotOpen(path: String, reason: String)
-    /// Reading failed part way (an I/O error, or a stream of chunks that threw); `path` is the input's name.
+    /// Reading failed part way (an I/O error, or a second iteration of a ``TrackSampleStream``); `path` is the
+    /// input's name. A stream of chunks that throws (``TrackReader/read(chunks:name:format:options:expectedSizeBytes:into:)``)
+    /// gives its own error instead.
     case readFailed(path: String, reason: String)
 
     public var description: String {

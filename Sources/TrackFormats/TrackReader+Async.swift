@@ -26,9 +26,9 @@ extension TrackReader {
     ///     (up to ``keptStreamLimitBytes``; a longer one is read once, as it arrives), so that its sport,
     ///     which the file states in its last messages, decides the rules from the first sample.
     /// - Returns: the reader's report and the sink after the last sample.
-    /// - Throws: `TrackFormatError` for malformed input, `TrackInputError` when the chunks' sequence fails
-    ///   (its error is named in the message), `CancellationError` when the task is cancelled, or what the
-    ///   sink throws.
+    /// - Throws: `TrackFormatError` for malformed input; when the chunks' sequence fails, its own error, as
+    ///   it threw it (not wrapped in a `TrackInputError`); `CancellationError` when the task is cancelled; or
+    ///   what the sink throws.
     public static func read<Chunks: AsyncSequence, Sink: TrackSampleSink & Sendable>(
         chunks: Chunks,
         name: String,

@@ -54,7 +54,8 @@ extension WorkoutSummary {
     ///   - readOptions: how the reader treats optional fields that do not parse and damaged binary input.
     ///   - expectedSizeBytes: the body's size when stated in advance (`Content-Length`): a GPX body of at
     ///     most 16 MiB then takes the fast parse path.
-    /// - Throws: `TrackFormatError`, `TrackInputError` (the chunks' sequence failed), `CancellationError`.
+    /// - Throws: `TrackFormatError` (malformed, with `name`, line and column); the chunks' sequence's own error,
+    ///   as it threw it, when the sequence fails; `CancellationError`.
     public init<Chunks: AsyncSequence>(
         trackChunks chunks: Chunks, name: String = "<stream>", format: TrackFormat? = nil,
         options: WorkoutOptions = WorkoutOptions(), readOptions: TrackReadOptions = TrackReadOptions(),

@@ -1,6 +1,7 @@
 import WorkoutCore
 import WorkoutSamples
 import Geodesy
+import Foundation
 
 /// Errors of the picture exports.
 public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -24,4 +25,9 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .rendererFailed(let tool, let status, let message): "\(tool) failed with status \(status): \(message)"
         }
     }
+}
+
+extension ExportError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An output could not be created or written.
 public struct FileOutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
@@ -27,4 +29,9 @@ public struct FileOutputError: Error, Sendable, Hashable, CustomStringConvertibl
         let name = path == "-" ? "standard output" : path
         return "\(name): cannot \(stage == .create ? "create" : "write"): \(reason)"
     }
+}
+
+extension FileOutputError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a replay that continues a recovered session stopped: the track is not the one the session journaled.
 public enum TrackReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The track's sample at `sampleIndex` (from 0) is not the one the journal holds there.
@@ -13,4 +15,9 @@ public enum TrackReplayError: Error, Sendable, Hashable, CustomStringConvertible
             "the track has \(trackSamples) samples, fewer than the \(journaledSamples) the journal holds: it is not the track this session replayed"
         }
     }
+}
+
+extension TrackReplayError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
 }

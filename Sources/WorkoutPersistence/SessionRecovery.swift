@@ -25,8 +25,11 @@ public enum SessionRecovery {
     ///     the journal).
     ///   - fileSystem: the file layer (``/SessionSupport/POSIXFileSystem`` by default; a fault-injecting one in tests).
     ///   - logger: where recovery logs what it found in each journal; by default nowhere.
-    /// - Returns: one outcome per journal; finished sessions whose files were removed give none.
-    /// - Throws: ``/SessionSupport/FileSystemError`` only when the directory cannot be listed.
+    /// - Returns: one outcome per journal; finished sessions whose files were removed give none. A
+    ///   directory that does not exist (yet: nothing was ever journaled in it) holds nothing to recover, and
+    ///   gives none either.
+    /// - Throws: ``/SessionSupport/FileSystemError`` only when the directory exists but cannot be listed
+    ///   (permission denied, not a directory, an I/O error).
     /// - Complexity: O(total journal bytes), plus the builder's cost per replayed sample.
     public static func recover(
         directory: String,
@@ -36,7 +39,15 @@ public enum SessionRecovery {
         fileSystem: any SessionFileSystem = POSIXFileSystem(),
         logger: Logger = .quiet
     ) throws -> [RecoveryOutcome] {
-        let names = try fileSystem.contentsOfDirectory(directory)
+        let entries: [String]
+        do {
+            entries = try fileSystem.contentsOfDirectory(directory)
+        } catch let error as FileSystemError where error.code == ENOENT {
+            // A fresh deployment: the recorder creates the directory with the first session.
+            logger.debug("recovery: no journal directory, nothing to recover", metadata: ["directory": "\(directory)"])
+            return []
+        }
+        let names = entries
             .filter { $0.hasSuffix("." + JournalFormat.journalExtension) && !$0.hasPrefix(".") }
             .sorted()
         return names.map { name in

@@ -1,6 +1,7 @@
 /// A malformed input: which file, where, and what is wrong. `description` is
 /// `<file>:<line>:<column>: <message>` (or `<file>:byte <offset>: <message>` for a binary input), the form
-/// the CLI prints after `route-replay: error: `.
+/// the CLI prints after `route-replay: error: `. With `import WorkoutEngine` the error is also a Foundation
+/// `LocalizedError` whose `localizedDescription` is that same text.
 public struct TrackFormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file path as the user gave it, or `-` for standard input.
     public var file: String

@@ -15,7 +15,7 @@ enum ReadmeEngineExamples {
         ]
         let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
         print(summary.metrics.distanceMeters, summary.metrics.elapsedSeconds ?? 0)
-        print(summary.jsonText())                                      // the same JSON as `route-replay summary`
+        print(summary.jsonText())                                      // the JSON `route-replay summary` prints (see below)
 
         let fromFile = try WorkoutSummary(contentsOfTrack: "ride.gpx", options: WorkoutOptions(activity: .cycling))
         let fromMemory = try WorkoutSummary(trackBytes: uploadedBytes, name: "upload.gpx")

@@ -288,10 +288,26 @@ struct RecoveryTests {
         #expect(SessionSnapshot.decode(try fileSystem.readFile(path)) == changed)
     }
 
-    @Test func unreadableDirectoryThrowsAndMissingFilesAreReported() throws {
-        #expect(throws: FileSystemError.self) {
-            try SessionRecovery.recover(directory: "/nonexistent/\(UUID())", now: 0, logger: F.quietLogger())
+    /// A directory that does not exist yet (a fresh deployment, before the first session) holds nothing to
+    /// recover; one that exists but cannot be listed is an error.
+    @Test func aMissingDirectoryHoldsNothingAndAnUnreadableOneThrows() throws {
+        #expect(try SessionRecovery.recover(directory: "/nonexistent/\(UUID())", now: 0, logger: F.quietLogger()).isEmpty)
+        let directory = try F.temporaryDirectory("not-yet")
+        #expect(try SessionRecovery.recover(directory: "\(directory)/journals", now: 0, logger: F.quietLogger()).isEmpty)
+
+        let denied = FaultInjectingFileSystem()
+        denied.inject(EACCES, on: [.contentsOfDirectory])
+        #expect(throws: FileSystemError(operation: "opendir", path: directory, code: EACCES)) {
+            try SessionRecovery.recover(directory: directory, now: 0, fileSystem: denied, logger: F.quietLogger())
         }
+        let file = "\(directory)/a-file"
+        try POSIXFileSystem().writeAtomically(Array("x".utf8), to: file)
+        #expect(throws: FileSystemError(operation: "opendir", path: file, code: ENOTDIR)) {
+            try SessionRecovery.recover(directory: file, now: 0, logger: F.quietLogger())
+        }
+    }
+
+    @Test func unreadableJournalsAreReported() throws {
         let directory = try F.temporaryDirectory("unreadable")
         let recorder = F.recordSession([.power(PowerSample(time: 1, watts: 200))], directory: directory)
         #expect(recorder.sync())

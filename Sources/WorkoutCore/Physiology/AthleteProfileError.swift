@@ -39,3 +39,8 @@ public enum AthleteProfileError: Error, Sendable, Hashable, CustomStringConverti
         }
     }
 }
+
+extension AthleteProfileError: LocalizedError {
+    /// The same text as ``description``, so that `localizedDescription` says what went wrong.
+    public var errorDescription: String? { description }
+}
