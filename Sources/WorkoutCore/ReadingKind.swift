@@ -14,4 +14,8 @@ public enum ReadingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case power
     /// An active-energy increment.
     case activeEnergy
+    /// A device's cumulative distance (``DistanceSample``) whose increase from the last reading the builder
+    /// took implies a speed above the activity's plausible maximum: a spike, not counted (see
+    /// ``ActivityRules/maximumPlausibleSpeedMetersPerSecond``).
+    case distance
 }

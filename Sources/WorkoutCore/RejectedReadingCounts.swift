@@ -24,6 +24,11 @@ public struct RejectedReadingCounts: Sendable, Hashable {
         counts[Self.index(kind)] += 1
     }
 
+    /// Withdraws `count` rejections of `kind` (readings held back that turned out to be good).
+    mutating func remove(_ kind: ReadingKind, count: Int) {
+        counts[Self.index(kind)] -= min(count, counts[Self.index(kind)])
+    }
+
     private static func index(_ kind: ReadingKind) -> Int {
         switch kind {
         case .altitude: 0
@@ -32,6 +37,7 @@ public struct RejectedReadingCounts: Sendable, Hashable {
         case .cadence: 3
         case .power: 4
         case .activeEnergy: 5
+        case .distance: 6
         }
     }
 }

@@ -141,8 +141,15 @@ public struct WorkoutBuilder: Sendable {
     /// ``sessionBreakSeconds`` not crossed at moving speed, which separates two outings: see
     /// ``useDeviceTimer()``).
     public private(set) var usesDeviceTimer = false
-    /// The previous device distance reading, with the running time when it was read (`nil` when untimed).
-    private var previousDeviceDistance: (meters: Double, time: Double?, elapsed: Double?)?
+    /// The previous device distance reading the builder took (the one the next step counts from), with the
+    /// running time when it was read (`nil` when untimed).
+    private var previousDeviceDistance: DeviceDistanceReading?
+    /// Device distance readings held back since ``previousDeviceDistance`` as spikes
+    /// (``judgeDeviceDistance(_:into:)``): the first and the latest of a run of consecutive ones that are
+    /// plausible among themselves, and how many.
+    private var heldDeviceDistances: (first: DeviceDistanceReading, latest: DeviceDistanceReading, count: Int)?
+    /// Device distance readings received (with a finite, non-negative total).
+    private var receivedDeviceDistances = 0
     /// The series behind the analysis, fed from each input's outcome while ``WorkoutOptions/collectsAnalysis``
     /// is on (stored as a plain value and tested by the option, so feeding it copies nothing).
     private var analysis: AnalysisSeries
@@ -267,6 +274,17 @@ public struct WorkoutBuilder: Sendable {
         guard rejected >= 10, 100 * rejected > receivedLocations else { return [] }
         let limit = DisplayFormatting.fixed(options.effectiveRules.maximumPlausibleSpeedMetersPerSecond, digits: 1)
         return ["\(rejected) of \(receivedLocations) fixes were faster than \(options.activity.rawValue) allows (\(limit) m/s) and were left out: if the track is of another activity, give that activity; without the filter every fix counts"]
+    }
+
+    /// A warning when at least 10 device distance readings, and more than 1 % of them, rose faster than the
+    /// activity allows (as ``speedWarnings`` for fixes): a treadmill or indoor ride read as another
+    /// activity, whose distance would otherwise look silently short. A spike or two stays in
+    /// ``WorkoutSnapshot/rejectedReadings`` only.
+    var deviceDistanceWarnings: [String] {
+        let rejected = rejectedReadings[.distance]
+        guard rejected >= 10, 100 * rejected > receivedDeviceDistances else { return [] }
+        let limit = DisplayFormatting.fixed(options.effectiveRules.maximumPlausibleSpeedMetersPerSecond, digits: 1)
+        return ["\(rejected) of \(receivedDeviceDistances) device distance readings rose faster than \(options.activity.rawValue) allows (\(limit) m/s) and were left out: if the track is of another activity, give that activity; without the filter every reading counts"]
     }
 
     /// A warning when fixes came and the location filter left every one out (gpxpy's test file of one point
@@ -835,6 +853,15 @@ public struct WorkoutBuilder: Sendable {
     /// separates two outings in the default mode: no distance is counted across it.
     public static let sessionBreakSeconds: Double = 6 * 60 * 60
 
+    /// How many consecutive device distance readings, each too far above the last one taken but plausible
+    /// among themselves, make the device's new level (see ``judgeDeviceDistance(_:into:)``): five, so that a
+    /// glitch that repeats its value for a few readings stays rejected; what waits is not lost, since the
+    /// steps within the run count when it is taken.
+    public static let deviceDistanceNewLevelRunLength = 5
+
+    /// A device distance reading as the builder keeps it: its total, time, and the running time at it.
+    typealias DeviceDistanceReading = (meters: Double, time: Double?, elapsed: Double?)
+
     /// The fix after an unrecorded gap: in the default mode, the open chord closes at the last smoothed
     /// point and the straight line from there to `fix` counts; smoothing starts afresh at `fix` (the
     /// velocity before the gap says nothing of the one after). With `--filter none` nothing changes: the
@@ -925,13 +952,18 @@ public struct WorkoutBuilder: Sendable {
     /// ``distanceMeters``: before its first fix, and over a long stretch without one), from the increase of
     /// its running total while the session runs; it also gives speed and moving time to a workout without
     /// positions, the altitude it comes with that workout's elevation, and the analysis its steps
-    /// (``DeviceDistanceStep``).
+    /// (``DeviceDistanceStep``). A spike in the total is dropped whole (``judgeDeviceDistance(_:into:)``).
     private mutating func addDeviceDistance(_ reading: DistanceSample, into outcome: inout some OutcomeCollector) {
         let total = reading.cumulativeMeters
         guard total.isFinite, total >= 0 else { return }
-        let previousReading = previousDeviceDistance
+        receivedDeviceDistances += 1
         let elapsedNow = reading.time.flatMap { $0.isFinite ? clock.elapsedSeconds(at: $0) : nil }
-        previousDeviceDistance = (total, reading.time, elapsedNow)
+        let judged = judgeDeviceDistance((total, reading.time, elapsedNow), into: &outcome)
+        guard judged.isTaken else {
+            if clock.state != .running { deviceStepFollowsBreak = true }
+            return
+        }
+        let previousReading = judged.countsFrom
         guard clock.state == .running else {
             deviceStepFollowsBreak = true
             return
@@ -988,6 +1020,51 @@ public struct WorkoutBuilder: Sendable {
             speedMetersPerSecond: speed, movingSeconds: moving, followsBreak: deviceStepFollowsBreak,
             altitudeMeters: reading.altitudeMeters == nil ? nil : elevation.latestMeters))
         deviceStepFollowsBreak = false
+    }
+
+    /// Whether a device distance reading is taken (with the default filter), and the reading its step counts
+    /// from. A reading whose rise from the previous one taken implies more than the activity's plausible
+    /// maximum speed (the location filter's rule 5, over the time between the two readings and at least a
+    /// second: FIT and TCX times are whole seconds) is a spike: dropped whole, counted in
+    /// ``WorkoutSnapshot/rejectedReadings`` (`distance`), and the readings after it go on from the previous
+    /// one taken. Several spikes in a row are each judged so. Taken as they are: the first reading (one too
+    /// high is followed by a lower one, a reset), a lower total (the device's reset: the next step counts from
+    /// it), a reading without a time or after one (nothing to judge by), and every reading with `--filter none`.
+    /// When ``deviceDistanceNewLevelRunLength`` consecutive spikes are plausible among themselves, the device's
+    /// total really moved to a new level (a foot pod recalibrated, a counter restored): the latest is taken
+    /// and its step counts from the first of them, so only the jump into the new level is left out, and the
+    /// others' rejections are withdrawn.
+    private mutating func judgeDeviceDistance(_ reading: DeviceDistanceReading, into outcome: inout some OutcomeCollector) -> (isTaken: Bool, countsFrom: DeviceDistanceReading?) {
+        let baseline = previousDeviceDistance
+        let limit = options.effectiveRules.maximumPlausibleSpeedMetersPerSecond
+        guard options.filterMode == .default, let baseline, reading.meters >= baseline.meters,
+              !Self.isPlausibleDeviceStep(from: baseline, to: reading, limitMetersPerSecond: limit) else {
+            heldDeviceDistances = nil
+            previousDeviceDistance = reading
+            return (true, baseline)
+        }
+        let held = heldDeviceDistances.flatMap { held in
+            reading.meters >= held.latest.meters
+                && Self.isPlausibleDeviceStep(from: held.latest, to: reading, limitMetersPerSecond: limit) ? held : nil
+        }
+        if let held, held.count + 1 >= Self.deviceDistanceNewLevelRunLength {
+            rejectedReadings.remove(.distance, count: held.count - 1)
+            heldDeviceDistances = nil
+            previousDeviceDistance = reading
+            return (true, held.first)
+        }
+        heldDeviceDistances = held.map { ($0.first, reading, $0.count + 1) } ?? (reading, reading, 1)
+        rejectedReadings.add(.distance)
+        outcome.noteRejectedReading(.distance)
+        return (false, nil)
+    }
+
+    /// Whether a device's total may rise from `a` to `b` at `limitMetersPerSecond`, over the time between
+    /// them but at least a second; without both times, nothing says it may not.
+    private static func isPlausibleDeviceStep(from a: DeviceDistanceReading, to b: DeviceDistanceReading,
+                                              limitMetersPerSecond: Double) -> Bool {
+        guard let t0 = a.time, let t1 = b.time, t0.isFinite, t1.isFinite else { return true }
+        return b.meters - a.meters <= limitMetersPerSecond * max(t1 - t0, 1)
     }
 
     private mutating func addLocation(_ fix: LocationSample, into outcome: inout some OutcomeCollector) {
@@ -1527,7 +1604,7 @@ extension WorkoutBuilder {
             energyModel: physiology.energyModel,
             energyModelSeconds: physiology.modelSeconds,
             profile: physiology.profile,
-            warnings: timeWarnings + speedWarnings + rejectionWarnings
+            warnings: timeWarnings + speedWarnings + deviceDistanceWarnings + rejectionWarnings
         )
     }
 }
