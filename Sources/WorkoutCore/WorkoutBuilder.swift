@@ -58,6 +58,9 @@ public struct WorkoutBuilder: Sendable {
     private var rejectedReadings = RejectedReadingCounts()
     /// Where distance continues from in the current segment (smoothed in the default mode).
     private var previousMeasuredPoint: (latitude: Double, longitude: Double)?
+    /// Whether untimed fixes were measured by their raw steps since the last timed fix (default mode): the
+    /// next timed one starts smoothing afresh.
+    private var measuredUntimedFixes = false
     /// The previous accepted fix of the current segment, raw.
     private var previousFix: LocationSample?
     /// The latest fix accepted into the route (kept across segments).
@@ -148,6 +151,11 @@ public struct WorkoutBuilder: Sendable {
     /// (``judgeDeviceDistance(_:into:)``): the first and the latest of a run of consecutive ones that are
     /// plausible among themselves, and how many.
     private var heldDeviceDistances: (first: DeviceDistanceReading, latest: DeviceDistanceReading, count: Int)?
+    /// The device's total as last taken and when it was first read (the readings since repeated it), the
+    /// same as of the time before the latest reading's, and that time (see ``judgeDeviceDistance(_:into:)``).
+    private var deviceDistanceLevel: (meters: Double, since: Double?)?
+    private var deviceDistanceLevelBeforeGroup: (meters: Double, since: Double?)?
+    private var deviceDistanceGroupTime: Double?
     /// Device distance readings received (with a finite, non-negative total).
     private var receivedDeviceDistances = 0
     /// The series behind the analysis, fed from each input's outcome while ``WorkoutOptions/collectsAnalysis``
@@ -1024,8 +1032,9 @@ public struct WorkoutBuilder: Sendable {
 
     /// Whether a device distance reading is taken (with the default filter), and the reading its step counts
     /// from. A reading whose rise from the previous one taken implies more than the activity's plausible
-    /// maximum speed (the location filter's rule 5, over the time between the two readings and at least a
-    /// second: FIT and TCX times are whole seconds) is a spike: dropped whole, counted in
+    /// maximum speed (the location filter's rule 5, over the time since that total was first read, or the
+    /// total before the reading's time for readings that share one, and at least a second: FIT and TCX times
+    /// are whole seconds) is a spike: dropped whole, counted in
     /// ``WorkoutSnapshot/rejectedReadings`` (`distance`), and the readings after it go on from the previous
     /// one taken. Several spikes in a row are each judged so. Taken as they are: the first reading (one too
     /// high is followed by a lower one, a reset), a lower total (the device's reset: the next step counts from
@@ -1037,10 +1046,16 @@ public struct WorkoutBuilder: Sendable {
     private mutating func judgeDeviceDistance(_ reading: DeviceDistanceReading, into outcome: inout some OutcomeCollector) -> (isTaken: Bool, countsFrom: DeviceDistanceReading?) {
         let baseline = previousDeviceDistance
         let limit = options.effectiveRules.maximumPlausibleSpeedMetersPerSecond
-        guard options.filterMode == .default, let baseline, reading.meters >= baseline.meters,
-              !Self.isPlausibleDeviceStep(from: baseline, to: reading, limitMetersPerSecond: limit) else {
+        // The rise is judged from when the total it rises from was first read: a device that updates its
+        // distance every few seconds writes the same total on the records between (a ski watch's 15 m every
+        // 3 s), and its step is that of all those seconds. Readings that share a time (a pool watch writes the
+        // lengths of a set at once) rise together from the total before that time.
+        let anchor = reading.time != nil && reading.time == deviceDistanceGroupTime ? deviceDistanceLevelBeforeGroup : deviceDistanceLevel
+        let levelStart = baseline.map { (meters: anchor?.meters ?? $0.meters, time: anchor?.since ?? $0.time, elapsed: $0.elapsed) }
+        guard options.filterMode == .default, let baseline, let levelStart, reading.meters >= baseline.meters,
+              !Self.isPlausibleDeviceStep(from: levelStart, to: reading, limitMetersPerSecond: limit) else {
             heldDeviceDistances = nil
-            previousDeviceDistance = reading
+            takeDeviceDistance(reading)
             return (true, baseline)
         }
         let held = heldDeviceDistances.flatMap { held in
@@ -1050,13 +1065,25 @@ public struct WorkoutBuilder: Sendable {
         if let held, held.count + 1 >= Self.deviceDistanceNewLevelRunLength {
             rejectedReadings.remove(.distance, count: held.count - 1)
             heldDeviceDistances = nil
-            previousDeviceDistance = reading
+            takeDeviceDistance(reading)
             return (true, held.first)
         }
         heldDeviceDistances = held.map { ($0.first, reading, $0.count + 1) } ?? (reading, reading, 1)
         rejectedReadings.add(.distance)
         outcome.noteRejectedReading(.distance)
         return (false, nil)
+    }
+
+    /// Takes `reading` as the one the next device distance step counts from, noting when its total was first read.
+    private mutating func takeDeviceDistance(_ reading: DeviceDistanceReading) {
+        if reading.time == nil || reading.time != deviceDistanceGroupTime {
+            deviceDistanceLevelBeforeGroup = deviceDistanceLevel
+            deviceDistanceGroupTime = reading.time
+        }
+        if deviceDistanceLevel?.meters != reading.meters || reading.meters < (previousDeviceDistance?.meters ?? 0) {
+            deviceDistanceLevel = (reading.meters, reading.time)
+        }
+        previousDeviceDistance = reading
     }
 
     /// Whether a device's total may rise from `a` to `b` at `limitMetersPerSecond`, over the time between
@@ -1135,6 +1162,17 @@ public struct WorkoutBuilder: Sendable {
         var stepSeconds: Double?
         if let t0 = previousFix?.time, let t1 = fix.time, t1 > t0 { stepSeconds = t1 - t0 }
         if smoothing, let time = fix.time {
+            if measuredUntimedFixes {
+                // The first timed fix after untimed ones, whose raw steps counted: smoothing starts afresh here,
+                // its first chord from the last of them. Continued from the smoothed point before them (the
+                // way between two smoothed points is drawn as a curve), the track ran back over the stretch
+                // they had counted (a cold start stamping ten fixes with the first one's time read 61 m long
+                // on a 1,030 m line).
+                measuredUntimedFixes = false
+                smoother.reset()
+                standingPlace = nil
+                previousSmoothedPoint = nil
+            }
             // Default mode: distance runs along the smoothed track, only while moving, in chords of at
             // least `chordMeters` (5 m; 1 m while the device's speed shows the fixes clean; see the README's
             // "Distance"). The smoothed point comes out of the fixed-lag smoother `lagSeconds` later, with the
@@ -1150,6 +1188,7 @@ public struct WorkoutBuilder: Sendable {
                 drainSmoother()
                 pendingChordMeters = 0
                 standingPlace = nil
+                measuredUntimedFixes = true
             }
             if let previous = previousMeasuredPoint {
                 stepMeters = Ellipsoid.wgs84.distanceMeters(

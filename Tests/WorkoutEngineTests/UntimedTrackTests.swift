@@ -36,6 +36,26 @@ struct UntimedTrackTests {
         #expect(export.segments.joined().allSatisfy { $0.location.time == nil })
     }
 
+    /// A cold start that stamps its first fixes with one time (the later ones read as untimed, their raw steps
+    /// counted): the timed fix after them starts smoothing afresh, so the straight line reads its `geod`
+    /// length; before, the smoothed track went back over the stamped stretch (1,091 m for 1,030 m, a
+    /// reviewer's file).
+    @Test(arguments: [1, 3, 10])
+    func aColdStartStampingOneTimeIsNotCountedTwice(stamped: Int) throws {
+        var samples: [Sample] = [], latitudes: [Double] = [], longitudes: [Double] = []
+        let start = 1_700_000_000.0
+        for i in 0..<300 {
+            let latitude = 47.3769 + 2.8e-5 * Double(i), longitude = 8.5417 + 1.96e-5 * Double(i)
+            latitudes.append(latitude)
+            longitudes.append(longitude)
+            samples.append(.location(LocationSample(time: i < stamped ? start : start + Double(i), latitude: latitude, longitude: longitude)))
+        }
+        let truth = try GeodReference.inverseDistancesMeters(latitudes: latitudes, longitudes: longitudes).reduce(0, +)
+        let summary = try WorkoutSummary(samples: samples, options: WorkoutOptions(activity: .running))
+        #expect(summary.metrics.locationCount == 300)
+        #expect(abs(summary.metrics.distanceMeters - truth) <= 0.002 * truth, "\(summary.metrics.distanceMeters) against geod's \(truth)")
+    }
+
     @Test func timesThatMoveOnAreKept() throws {
         var samples = Self.line(count: 10, time: nil).samples
         samples = samples.enumerated().map { index, sample in sample.withTime(1_600_000_000 + Double(index / 2)) }
