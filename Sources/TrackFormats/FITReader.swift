@@ -77,19 +77,20 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// (``TrackReader`` reads a file or bytes in memory twice), else left out, a stop counted in
     /// ``TrackReadReport/lateTimerStopCount``.
     public static let maximumTimerEventLatenessSeconds = 60.0
-    /// A record dated more than this many seconds after the one before starts a watch on the clock (six
-    /// hours: no recording pauses that long inside one outing): when a later record returns to before that
-    /// jump, the records between were mis-dated (a GoldenCheetah test ride stamps 14 records two years and
-    /// two months ahead, then goes on in its own year) and their samples dated on the jumped clock are
-    /// delivered without a time (each sample counted in ``TrackReadReport/skippedFields`` as `timestamp`);
-    /// when the records go on from the jump
-    /// for ``clockJumpConfirmSeconds`` or ``maximumClockJumpHeldSamples`` samples, it was real (a later
-    /// outing in the same file) and they are delivered as they are.
-    public static let clockJumpSeconds: Int64 = 6 * 60 * 60
+    /// A record dated more than this many seconds after the one before starts a watch on the clock
+    /// (``ClockJumpWatch``, the rule every reader applies: six hours, no recording pauses that long inside
+    /// one outing): when a later record returns to before that jump, the records between were mis-dated (a
+    /// GoldenCheetah test ride stamps 14 records two years and two months ahead, then goes on in its own
+    /// year) and their samples dated on the jumped clock are delivered without a time (each sample counted
+    /// in ``TrackReadReport/skippedFields`` as `timestamp`); when the records go on from the jump for
+    /// ``clockJumpConfirmSeconds`` or ``maximumClockJumpHeldSamples`` samples, it was real (a later outing
+    /// in the same file) and they are delivered as they are. A file's first record dated more than
+    /// ``ClockJumpWatch/startStepBackSeconds`` after the next loses its time the same way.
+    public static let clockJumpSeconds = Int64(ClockJumpWatch.jumpSeconds)
     /// See ``clockJumpSeconds``.
-    public static let clockJumpConfirmSeconds: Int64 = 300
+    public static let clockJumpConfirmSeconds = Int64(ClockJumpWatch.confirmSeconds)
     /// See ``clockJumpSeconds``.
-    public static let maximumClockJumpHeldSamples = 4096
+    public static let maximumClockJumpHeldSamples = ClockJumpWatch.maximumHeldSamples
     /// At most this many samples with relative times are held waiting for a `timestamp_correlation`;
     /// later ones go to the sink with their relative times.
     public static let maximumHeldSamples = 200_000
@@ -153,11 +154,12 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     /// The time of the last record read in file order, FIT seconds (a late timer event is judged against it,
     /// so one record with a corrupt future time does not make every later event late).
     private var lastRecordTime: Int64?
-    /// A record dated more than ``clockJumpSeconds`` after the one before (FIT seconds: the last time before
-    /// it, its own, and its byte offset): the samples from it on wait in ``jumpHeld`` until the records show
-    /// whether the clock jumped back (a glitch: they lose their times) or went on (a later outing).
-    private var clockJump: (before: Int64, to: Int64, offset: Int)?
-    private var jumpHeld = ContiguousArray<Sample>()
+    /// The watch on the records' clock (``clockJumpSeconds``): the samples from a jump on wait in it until
+    /// the records show whether the clock jumped back (a glitch: they lose their times) or went on (a later
+    /// outing).
+    private var clockWatch = ClockJumpWatch()
+    /// The byte offset of the record the current watch started at (where its skipped times are reported).
+    private var clockJumpOffset = 0
     private var announcedTimerEvents = false
     /// The timer events this reader left out as late (``maximumTimerEventLatenessSeconds``), at most
     /// ``maximumEarlyEvents`` of them (``lateTimerEventsAreComplete`` says whether that was all).
@@ -341,6 +343,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         try releaseHeld(into: &sink)
         try releaseClockJump(misdated: false, into: &sink)
         try releaseEarlyEvents(through: .infinity, into: &sink)
+        clockWatch.restart()
         latestSampleTime = nil
         lastRecordTime = nil
         correlationOffset = nil
@@ -480,16 +483,14 @@ public struct FITReader: IncrementalTrackReader, Sendable {
 
         switch definition.globalMessage {
         case FITProfile.record:
-            if let time, time >= FITProfile.minimumDateTime {
-                if let jump = clockJump {
-                    if time < jump.to - Self.clockJumpSeconds, time >= jump.before - 60 {
-                        try releaseClockJump(misdated: true, into: &sink)
-                    } else if time > jump.to + Self.clockJumpConfirmSeconds {
-                        try releaseClockJump(misdated: false, into: &sink)
-                    }
-                } else if let last = lastRecordTime, last >= FITProfile.minimumDateTime, time > last + Self.clockJumpSeconds {
-                    clockJump = (last, time, position)
-                }
+            if let time, time >= FITProfile.minimumDateTime, let when = seconds(fromFIT: time) {
+                let watching = clockWatch.isHolding
+                let release = clockWatch.observe(recordTime: when)
+                if let release { try deliver(release, into: &sink) }
+                // A watch that starts at this record reports its skipped times here.
+                if clockWatch.isHolding, !watching || release != nil { clockJumpOffset = position }
+            } else if time != nil {
+                clockWatch.observeUnwatchedRecord()
             }
             if let time { lastRecordTime = time }
             let when = time.flatMap { seconds(fromFIT: $0) }
@@ -719,36 +720,27 @@ public struct FITReader: IncrementalTrackReader, Sendable {
             return
         }
         if !held.isEmpty { try releaseHeld(into: &sink) }
-        if clockJump != nil {
-            if jumpHeld.count < Self.maximumClockJumpHeldSamples {
-                jumpHeld.append(sample)
-                return
-            }
+        if clockWatch.isHolding {
+            if clockWatch.hold(sample) { return }
             try releaseClockJump(misdated: false, into: &sink)
         }
         try deliver(sample, into: &sink)
     }
 
-    /// Ends the watch on the clock (``clockJumpSeconds``): delivers the samples held since the jump, without
-    /// their times when they were `misdated` (each counted as a skipped `timestamp`).
+    /// Ends the watch on the clock (``clockJumpSeconds``), if any: delivers the samples held since the
+    /// jump, without their times when they were `misdated`.
     private mutating func releaseClockJump<Sink: TrackSampleSink>(misdated: Bool, into sink: inout Sink) throws {
-        guard let jump = clockJump else { return }
-        clockJump = nil
-        var samples = ContiguousArray<Sample>()
-        swap(&samples, &jumpHeld)
-        let jumpedTo = seconds(fromFIT: jump.to) ?? 0
-        let stamp = ISO8601Text.string(secondsSince1970: jumpedTo) ?? "\(jump.to)"
-        let hours = (jump.to - jump.before) / 3600
-        let after = hours < 48 ? "\(hours) h" : "\(hours / 24) days"
-        for sample in samples {
-            // Only the samples dated on the jumped clock lose their times; an untimed one, or an event the
-            // file dates on the ride's own clock, is delivered as it is.
-            guard misdated, let time = sample.time, time >= jumpedTo - Double(Self.clockJumpSeconds) else {
-                try deliver(sample, into: &sink)
-                continue
-            }
-            skipField("timestamp", at: jump.offset, value: "\(stamp), \(after) after the record before")
-            try deliver(sample.withTime(nil), into: &sink)
+        if let release = clockWatch.end(misdated: misdated) { try deliver(release, into: &sink) }
+    }
+
+    /// Delivers the samples a watch on the clock ended with: only those dated on the jumped clock lose
+    /// their times (each counted as a skipped `timestamp`); an untimed one, or an event the file dates on
+    /// the ride's own clock, is delivered as it is.
+    private mutating func deliver<Sink: TrackSampleSink>(_ release: ClockJumpWatch.Release, into sink: inout Sink) throws {
+        for sample in release.samples {
+            let (deliverable, stripped) = release.deliverable(sample)
+            if stripped { skipField("timestamp", at: clockJumpOffset, value: release.describe(record: "record")) }
+            try deliver(deliverable, into: &sink)
         }
     }
 
@@ -898,7 +890,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private mutating func damaged<Sink: TrackSampleSink>(at offset: Int, _ reason: String, sink: inout Sink) throws {
         phase = .stopped
         carry = []
-        if options.strict || (recordSamples == 0 && held.isEmpty && jumpHeld.isEmpty) {
+        if options.strict || (recordSamples == 0 && held.isEmpty && clockWatch.heldIsEmpty) {
             throw TrackFormatError(file: fileName, position: SourcePosition(byteOffset: offset), message: reason)
         }
         try releaseHeld(into: &sink)

@@ -139,6 +139,26 @@ public enum TrackReader {
         } else {
             detected = try sniffer.sniff()
         }
+        // GPX, TCX and JSON readers deliver samples as the input dates them: a sink in front of the caller's
+        // keeps one mis-dated stretch from costing the rest of the track (``ClockJumpWatch``; the FIT
+        // reader applies the same rule to its records itself).
+        switch detected {
+        case .gpx, .tcx, .json, .ndjson:
+            var watched = ClockWatchingSink(wrapping: consume sink, timeFieldName: detected == .tcx ? "Time" : "time")
+            defer { sink = watched.base }
+            var report = try readWithoutClockWatch(&sniffer, detected: detected, options: options, into: &watched)
+            try watched.finish(adjusting: &report)
+            return report
+        case .fit:
+            return try readWithoutClockWatch(&sniffer, detected: detected, options: options, into: &sink)
+        }
+    }
+
+    /// Reads `sniffer` as `detected` into `sink` as the format's reader delivers the samples.
+    private static func readWithoutClockWatch<Sink: TrackSampleSink>(
+        _ sniffer: inout FormatSniffingInput, detected: TrackFormat, options: TrackReadOptions, into sink: inout Sink
+    ) throws -> TrackReadReport {
+        let input = sniffer.input
         switch detected {
         case .gpx:
             return try GPXReader(options: options).read(&sniffer, into: &sink)

@@ -295,6 +295,18 @@ public struct WorkoutBuilder: Sendable {
         return ["\(rejected) of \(receivedDeviceDistances) device distance readings rose faster than \(options.activity.rawValue) allows (\(limit) m/s) and were left out: if the track is of another activity, give that activity; without the filter every reading counts"]
     }
 
+    /// A warning when at least 10 fixes, and more than 10 % of them, were dated at or before the last fix
+    /// the location filter took (`nonIncreasingTime`): one fix dated ahead of the ones after it makes every
+    /// fix up to its time count for nothing. The readers take the time off a fix dated more than six hours
+    /// ahead in the middle of a track, or more than a minute ahead at its start (`ClockJumpWatch` in
+    /// TrackFormats); a smaller mis-dating, or a run of mis-dated fixes at the start, still costs the fixes,
+    /// and this says so. No track of the test recordings loses more than a few fixes to the rule.
+    var timeOrderWarnings: [String] {
+        let rejected = filter.rejections[.nonIncreasingTime]
+        guard rejected >= 10, 10 * rejected > receivedLocations else { return [] }
+        return ["\(rejected) of \(receivedLocations) fixes were dated at or before a fix already taken and were left out (time does not run back): a fix dated ahead of the ones after it (a clock that jumped) makes every fix up to its time count for nothing; correct or remove that fix's time"]
+    }
+
     /// A warning when fixes came and the location filter left every one out (gpxpy's test file of one point
     /// with an `hdop` of 101 read as a workout of nothing): the reasons, counted, so that an empty route does
     /// not pass for a short one. The speed warning says more when it applies.
@@ -1643,7 +1655,7 @@ extension WorkoutBuilder {
             energyModel: physiology.energyModel,
             energyModelSeconds: physiology.modelSeconds,
             profile: physiology.profile,
-            warnings: timeWarnings + speedWarnings + deviceDistanceWarnings + rejectionWarnings
+            warnings: timeWarnings + speedWarnings + timeOrderWarnings + deviceDistanceWarnings + rejectionWarnings
         )
     }
 }

@@ -61,14 +61,17 @@ func printReadingWarnings(path: String, _ fields: [String: SkippedField], damage
 /// warning: <path>:byte <offset>: <reason>; what came before it is kept`), then, by field name, each
 /// optional field the reader dropped because it did not parse, with where it was first seen
 /// (`route-replay: warning: <path>:<line>:<column>: speed: "n/a" did not parse; dropped from 1 sample (the
-/// samples are kept)`), then the engine's own warnings about the track (the summary's `warnings`: times it
-/// reads as untimed, a file with nothing to measure), as `route-replay: warning: <path>: <warning>`.
+/// samples are kept)`; without `<line>:<column>` when the reader could not say where), then the engine's
+/// own warnings about the track (the summary's `warnings`: times it reads as untimed, a file with nothing to measure), as `route-replay: warning: <path>: <warning>`.
 func readingWarnings(path: String, _ fields: [String: SkippedField], damage: TrackDamage? = nil, engine: [String] = []) -> [String] {
     let damaged = damage.map { ["route-replay: warning: \(path):byte \($0.byteOffset): \($0.reason); what came before it is kept"] } ?? []
     return damaged + fields.keys.sorted().compactMap { name in
         guard let field = fields[name] else { return nil }
         let value = field.firstValue.map { " \"\($0)\"" } ?? ""
         let samples = field.count == 1 ? "1 sample" : "\(field.count) samples"
-        return "route-replay: warning: \(path):\(field.firstPosition): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)"
+        // A position of 0:0 is unknown (times a reader's clock watch took off: `ClockJumpWatch`).
+        let known = field.firstPosition.byteOffset != nil || field.firstPosition.line > 0
+        let place = known ? "\(path):\(field.firstPosition)" : path
+        return "route-replay: warning: \(place): \(name):\(value) did not parse; dropped from \(samples) (the samples are kept)"
     } + engine.map { "route-replay: warning: \(path): \($0)" }
 }
