@@ -77,7 +77,7 @@ struct GPXSampleAssembler {
     private var early = EarlyReadings()
     /// Whether the next point starts a new `<trkseg>`.
     private var breaksSegment = false
-    /// Whether the open `<trkseg>` holds a point.
+    /// Whether a point was written: a segment's start or a pause before the first point breaks nothing.
     private var segmentHasPoints = false
     private var activityName: String?
 
@@ -159,7 +159,7 @@ struct GPXSampleAssembler {
     /// Puts a reading on the held fix of its time, or holds it for the next fix when none is held; returns
     /// whether it was kept (a reading of a time no fix has, or a second one of a kind, is counted instead).
     @discardableResult
-    private mutating func attach(_ time: Double?, _ kind: Reading, _ value: Double) -> Bool {
+    private mutating func attach(_ time: Double?, _ kind: GPXPointReading, _ value: Double) -> Bool {
         if point != nil, point?.location.time == time {
             guard point?.value(of: kind) == nil else { count(kind.rawValue); return false }
             point?.set(kind, value)
@@ -224,12 +224,12 @@ struct GPXSampleAssembler {
 }
 
 /// A reading a point holds, by its NDJSON `type` (temperature is a `weather` sample's).
-enum Reading: String {
+enum GPXPointReading: String {
     case heartRate, cadence, power, weather
 }
 
 extension GPXTrackPoint {
-    func value(of reading: Reading) -> Double? {
+    func value(of reading: GPXPointReading) -> Double? {
         switch reading {
         case .heartRate: heartRate
         case .cadence: cadence
@@ -238,7 +238,7 @@ extension GPXTrackPoint {
         }
     }
 
-    mutating func set(_ reading: Reading, _ value: Double) {
+    mutating func set(_ reading: GPXPointReading, _ value: Double) {
         switch reading {
         case .heartRate: heartRate = value
         case .cadence: cadence = value
