@@ -206,10 +206,15 @@ struct ClockWatchingSink<Base: TrackSampleSink>: TrackSampleSink {
         try base.consume(sample)
     }
 
+    /// Delivers what is still held, as it is (the input ended, or failed, during a watch).
+    mutating func releaseHeld() throws {
+        if let release = watch.end(misdated: false) { try deliver(release) }
+    }
+
     /// Delivers what is still held, as it is (the input ended during a watch), and adds the times taken
     /// off to `report`.
     mutating func finish(adjusting report: inout TrackReadReport) throws {
-        if let release = watch.end(misdated: false) { try deliver(release) }
+        try releaseHeld()
         guard let skippedTimes else { return }
         if var known = report.skippedFields[timeFieldName] {
             known.count += skippedTimes.count

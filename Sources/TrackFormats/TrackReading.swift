@@ -39,11 +39,19 @@ public struct TrackReadOptions: Sendable, Hashable {
     /// while the engine works. `false`: everything on the calling thread, for callers that already keep
     /// every core busy (many files summarised at once).
     public var readsAhead: Bool
+    /// `true` (the default): a GPX, TCX, JSON or NDJSON recording's clock is watched (``ClockJumpWatch``): a
+    /// record dated far ahead of the ones around it loses its time instead of costing the rest of the track,
+    /// which holds samples back until the records after it show which it was. `false`: samples are handed
+    /// on as they are read, for a live session's stream, which must see each sample when it comes and whose
+    /// engine judges times itself. (A FIT file's reader watches its own clock either way.)
+    public var watchesClock: Bool
 
-    /// Options for reading; by default lenient (`strict: false`), reading large files ahead.
-    public init(strict: Bool = false, readsAhead: Bool = true) {
+    /// Options for reading; by default lenient (`strict: false`), reading large files ahead, watching a
+    /// recording's clock.
+    public init(strict: Bool = false, readsAhead: Bool = true, watchesClock: Bool = true) {
         self.strict = strict
         self.readsAhead = readsAhead
+        self.watchesClock = watchesClock
     }
 }
 
@@ -144,9 +152,17 @@ public enum TrackReader {
         // reader applies the same rule to its records itself).
         switch detected {
         case .gpx, .tcx, .json, .ndjson:
+            guard options.watchesClock else { return try readWithoutClockWatch(&sniffer, detected: detected, options: options, into: &sink) }
             var watched = ClockWatchingSink(wrapping: consume sink, timeFieldName: detected == .tcx ? "Time" : "time")
             defer { sink = watched.base }
-            var report = try readWithoutClockWatch(&sniffer, detected: detected, options: options, into: &watched)
+            var report: TrackReadReport
+            do {
+                report = try readWithoutClockWatch(&sniffer, detected: detected, options: options, into: &watched)
+            } catch {
+                // What was read before the fault is kept, the samples still held back too (as they are).
+                try watched.releaseHeld()
+                throw error
+            }
             try watched.finish(adjusting: &report)
             return report
         case .fit:

@@ -33,6 +33,29 @@ struct ClockJumpTests {
         return (report, sink)
     }
 
+    /// A fault in the input ends the read after the samples before it, the ones the watch still held too:
+    /// nothing read is lost (a live session's stream that stalled kept none of its first three samples).
+    @Test func samplesHeldWhenTheInputFailsAreDelivered() throws {
+        let whole = String(decoding: Self.gpx([Self.t0, Self.t0, Self.t0]), as: UTF8.self)  // one time: all held
+        let cut = whole.components(separatedBy: "</trkseg>")[0] + "<trkpt lat=\"abc\""
+        var sink = RecordingSink()
+        #expect(throws: TrackFormatError.self) {
+            try TrackReader.read(TrackInput(bytes: Array(cut.utf8), name: "cut.gpx"), into: &sink)
+        }
+        #expect(sink.samples.filter { if case .location = $0 { true } else { false } }.count == 3)
+    }
+
+    /// Without the watch (a live session's stream) the first fix goes on at once, not held for the next one.
+    @Test func withoutTheWatchNothingIsHeld() throws {
+        var times = (0..<5).map { Self.t0 + Double($0) }
+        times[0] = Self.t0 + 3600
+        var sink = RecordingSink()
+        let report = try TrackReader.read(TrackInput(bytes: Self.gpx(times), name: "live.gpx"),
+                                          options: TrackReadOptions(watchesClock: false), into: &sink)
+        #expect(sink.samples.compactMap(\.time) == times)
+        #expect(report.skippedFields.isEmpty)
+    }
+
     @Test("one fix dated a day ahead in the middle loses its time, the others keep theirs")
     func oneFixADayAhead() throws {
         var times = (0..<300).map { Self.t0 + Double($0) }

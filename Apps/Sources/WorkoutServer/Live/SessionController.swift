@@ -110,6 +110,10 @@ public struct SessionController: Sendable {
         return JSONResponse.text(json.text)
     }
 
+    /// How a live session's samples are read: each handed on as it is read, none held back to watch the
+    /// clock (``TrackReadOptions/watchesClock``): the session's engine judges their times as they come.
+    static let liveReadOptions = TrackReadOptions(watchesClock: false)
+
     /// A small body: read whole, parsed here, its samples taken in up to the first error.
     func ingestInPlace(_ request: Request, into session: LiveSession, format: TrackFormat) async -> (accepted: Int, failure: (any Error)?) {
         struct Collector: TrackSampleSink {
@@ -122,7 +126,8 @@ public struct SessionController: Sendable {
         var failure: (any Error)?
         do {
             let body = try await request.collectBody(upTo: Self.inPlaceBodyBytes)
-            _ = try TrackReader.read(TrackInput(bytes: Array(body.readableBytesView), name: "samples"), format: format, into: &collector)
+            _ = try TrackReader.read(TrackInput(bytes: Array(body.readableBytesView), name: "samples"), format: format,
+                                     options: Self.liveReadOptions, into: &collector)
         } catch {
             failure = error
         }
@@ -141,7 +146,8 @@ public struct SessionController: Sendable {
         let body = LimitedBody(base: request.body, maximumBytes: maxBodyBytes).map { $0.readableBytesView }
         let reader = Task {
             defer { continuation.finish() }
-            _ = try await TrackReader.read(chunks: body, name: "samples", format: format, into: SampleForwardingSink(continuation: continuation))
+            _ = try await TrackReader.read(chunks: body, name: "samples", format: format, options: Self.liveReadOptions,
+                                           into: SampleForwardingSink(continuation: continuation))
         }
         var accepted = 0
         for await sample in stream {
