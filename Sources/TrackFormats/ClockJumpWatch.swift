@@ -1,4 +1,4 @@
-public import WorkoutSamples
+import WorkoutSamples
 
 /// The rule every reader applies to a clock that jumps: one mis-dated record must not cost the rest of
 /// the track. The engine's location filter rejects every fix dated at or before the last one it took

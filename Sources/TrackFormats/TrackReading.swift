@@ -202,6 +202,7 @@ public enum TrackReader {
             if sniffer.canReadAgain {
                 var scan = ActivityNameSink()
                 var scanner = FITReader(fileName: input.name)
+                scanner.scansAhead = true
                 let report = try? scanner.readToEnd(&sniffer, into: &scan)
                 // Timer events the file writes long after their time (a Fenix 2 writes all of them after
                 // its records) are placed in time order on the second pass.

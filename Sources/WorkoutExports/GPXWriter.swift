@@ -32,8 +32,10 @@ public struct GPXWriter<Output: TextOutputStream> {
     public let creator: String
 
     private var state = State.initial
-    /// The bytes of the point being written (kept to reuse its storage).
-    private var line: [UInt8] = []
+    /// The block the point being written is put together in (``GPXPointBytes``; kept to reuse its storage).
+    private var line = [UInt8](repeating: 0, count: GPXPointBytes.initialCapacity)
+    /// The date of the last point's day (``/WorkoutSamples/ISO8601Text/DateCache``).
+    private var dates = ISO8601Text.DateCache()
     private enum State { case initial, inTrack, inSegment, finished }
 
     /// The Garmin TrackPointExtension v1 namespace (`hr`, `cad`, `atemp`).
@@ -82,39 +84,59 @@ public struct GPXWriter<Output: TextOutputStream> {
     /// for a point whose latitude or longitude is not finite.
     /// - Complexity: O(1); one string of the point's text.
     public mutating func write(_ point: GPXTrackPoint) {
-        guard makeLine(point) else { return }
-        output.write(String(decoding: line, as: UTF8.self))
+        guard let count = makeLine(point) else { return }
+        output.write(String(decoding: line[..<count], as: UTF8.self))
     }
 
-    /// Puts the point's text together in ``line`` (opening a segment first when none is open); `false`, with
-    /// nothing written, for a point that is not written.
-    private mutating func makeLine(_ point: GPXTrackPoint) -> Bool {
+    /// Puts the point's text together in the first bytes of ``line`` (opening a segment first when none is
+    /// open) and returns how many; `nil`, with nothing written, for a point that is not written.
+    private mutating func makeLine(_ point: GPXTrackPoint) -> Int? {
         let fix = point.location
-        guard state != .finished, fix.latitude.isFinite, fix.longitude.isFinite else { return false }
+        guard state != .finished, fix.latitude.isFinite, fix.longitude.isFinite else { return nil }
         if state != .inSegment { beginSegment() }
-        // The point's text is put together as bytes and written as one string (a write or a string
-        // append per piece costs more than the piece).
-        line.removeAll(keepingCapacity: true)
-        appendLiteral("      <trkpt lat=\"")
-        appendNumber(fix.latitude)
-        appendLiteral("\" lon=\"")
-        appendNumber(fix.longitude)
-        appendLiteral("\">")
+        // The point's text is put together as bytes in a block of its own (a write or a string append per
+        // piece costs more than the piece), in a larger block when it does not fit (numbers of hundreds of
+        // digits).
+        var dates = self.dates
+        defer { self.dates = dates }
+        while true {
+            let (count, overflowed) = line.withUnsafeMutableBufferPointer { block in
+                var bytes = GPXPointBytes(block)
+                Self.putTogether(point, into: &bytes, dates: &dates)
+                return (bytes.count, bytes.overflowed)
+            }
+            if !overflowed { return count }
+            line = [UInt8](repeating: 0, count: line.count * 2)
+        }
+    }
+
+    /// The text of `point`'s `<trkpt>` element, with its line's indent and newline.
+    private static func putTogether(_ point: GPXTrackPoint, into bytes: inout GPXPointBytes, dates: inout ISO8601Text.DateCache) {
+        let fix = point.location
+        bytes.append("      <trkpt lat=\"")
+        bytes.appendNumber(fix.latitude)
+        bytes.append("\" lon=\"")
+        bytes.appendNumber(fix.longitude)
+        bytes.append("\">")
         if let altitude = fix.altitudeMeters, altitude.isFinite {
-            element("<ele>", altitude, "</ele>")
+            element("<ele>", altitude, "</ele>", into: &bytes)
         }
-        if let time = fix.time, let timeText = ISO8601Text.string(secondsSince1970: time, fraction: .milliseconds) {
-            appendLiteral("<time>")
-            appendText(timeText)
-            appendLiteral("</time>")
+        if let time = fix.time {
+            let start = bytes.count
+            bytes.append("<time>")
+            if bytes.appendTime(secondsSince1970: time, dates: &dates) {
+                bytes.append("</time>")
+            } else {
+                bytes.rewind(to: start)  // a time ISO 8601 cannot write: no `<time>`
+            }
         }
-        if !fix.hasFix { appendLiteral("<fix>none</fix>") }
+        if !fix.hasFix { bytes.append("<fix>none</fix>") }
         let perDOP = LocationSample.metersPerDilutionOfPrecision
         if let accuracy = fix.horizontalAccuracyMeters, accuracy.isFinite {
-            element("<hdop>", Self.dilution(ofMeters: accuracy, perDOP: perDOP), "</hdop>")
+            element("<hdop>", Self.dilution(ofMeters: accuracy, perDOP: perDOP), "</hdop>", into: &bytes)
         }
         if let accuracy = fix.verticalAccuracyMeters, accuracy.isFinite {
-            element("<vdop>", Self.dilution(ofMeters: accuracy, perDOP: perDOP), "</vdop>")
+            element("<vdop>", Self.dilution(ofMeters: accuracy, perDOP: perDOP), "</vdop>", into: &bytes)
         }
         let heartRate = point.heartRate.flatMap { $0.isFinite ? $0 : nil }
         let cadence = point.cadence.flatMap { $0.isFinite ? $0 : nil }
@@ -123,60 +145,32 @@ public struct GPXWriter<Output: TextOutputStream> {
         let course = fix.courseDegrees.flatMap { $0.isFinite ? $0 : nil }
         let power = point.powerWatts.flatMap { $0.isFinite ? $0 : nil }
         if heartRate != nil || cadence != nil || temperature != nil || speed != nil || course != nil || power != nil {
-            appendLiteral("<extensions>")
+            bytes.append("<extensions>")
             if heartRate != nil || cadence != nil || temperature != nil {
-                appendLiteral("<gpxtpx:TrackPointExtension>")
-                if let temperature { element("<gpxtpx:atemp>", temperature, "</gpxtpx:atemp>") }
-                if let heartRate { element("<gpxtpx:hr>", heartRate, "</gpxtpx:hr>") }
-                if let cadence { element("<gpxtpx:cad>", cadence, "</gpxtpx:cad>") }
-                appendLiteral("</gpxtpx:TrackPointExtension>")
+                bytes.append("<gpxtpx:TrackPointExtension>")
+                if let temperature { element("<gpxtpx:atemp>", temperature, "</gpxtpx:atemp>", into: &bytes) }
+                if let heartRate { element("<gpxtpx:hr>", heartRate, "</gpxtpx:hr>", into: &bytes) }
+                if let cadence { element("<gpxtpx:cad>", cadence, "</gpxtpx:cad>", into: &bytes) }
+                bytes.append("</gpxtpx:TrackPointExtension>")
             }
             if speed != nil || course != nil {
-                appendLiteral("<gpxtpx2:TrackPointExtension>")
-                if let speed { element("<gpxtpx2:speed>", speed, "</gpxtpx2:speed>") }
-                if let course { element("<gpxtpx2:course>", course, "</gpxtpx2:course>") }
-                appendLiteral("</gpxtpx2:TrackPointExtension>")
+                bytes.append("<gpxtpx2:TrackPointExtension>")
+                if let speed { element("<gpxtpx2:speed>", speed, "</gpxtpx2:speed>", into: &bytes) }
+                if let course { element("<gpxtpx2:course>", course, "</gpxtpx2:course>", into: &bytes) }
+                bytes.append("</gpxtpx2:TrackPointExtension>")
             }
-            if let power { element("<power>", power, "</power>") }
-            appendLiteral("</extensions>")
+            if let power { element("<power>", power, "</power>", into: &bytes) }
+            bytes.append("</extensions>")
         }
-        appendLiteral("</trkpt>\n")
-        return true
+        bytes.append("</trkpt>\n")
     }
 
-    /// Appends `open`, the number `value` (``DecimalText/shortest(_:)``) and `close` to the point's bytes.
-    private mutating func element(_ open: StaticString, _ value: Double, _ close: StaticString) {
-        appendLiteral(open)
-        appendNumber(value)
-        appendLiteral(close)
-    }
-
-    /// Appends the text ``DecimalText/shortest(_:)`` gives for a finite `value`, without making that string:
-    /// an integer's digits, or the round-trip digits less a trailing `.0` (7 % of a 20 000-point conversion
-    /// went to the strings).
-    private mutating func appendNumber(_ value: Double) {
-        if value == value.rounded(.towardZero), Swift.abs(value) < 1e15 {
-            appendText(String(Int64(value)))  // `-0.0` too: `0`, as `shortest` writes it
-            return
-        }
-        var text = value.description
-        let positional = text.withUTF8 { bytes -> Bool in
-            guard !bytes.contains(UInt8(ascii: "e")), !bytes.contains(UInt8(ascii: "E")) else { return false }
-            line.append(contentsOf: bytes)
-            return true
-        }
-        if !positional { appendText(DecimalText.shortest(value)) }
-    }
-
-    /// Appends a literal's bytes to the point's bytes.
-    private mutating func appendLiteral(_ literal: StaticString) {
-        line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// Appends a string's UTF-8 bytes to the point's bytes.
-    private mutating func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { line.append(contentsOf: $0) }
+    /// Appends `open`, the number `value` (``DecimalText/shortest(_:)``) and `close`.
+    @inline(__always)
+    private static func element(_ open: StaticString, _ value: Double, _ close: StaticString, into bytes: inout GPXPointBytes) {
+        bytes.append(open)
+        bytes.appendNumber(value)
+        bytes.append(close)
     }
 
     /// Lets `body` take what was written so far out of the output (emptying a buffer), so a long track
@@ -218,7 +212,7 @@ public struct GPXWriter<Output: TextOutputStream> {
 extension GPXWriter where Output == GPXTextBuffer {
     /// ``write(_:)`` into a buffer of bytes, without a string per point (what ``GPXSampleWriter`` uses).
     mutating func writeBytes(_ point: GPXTrackPoint) {
-        guard makeLine(point) else { return }
-        output.bytes.append(contentsOf: line)
+        guard let count = makeLine(point) else { return }
+        output.bytes.append(contentsOf: line[..<count])
     }
 }

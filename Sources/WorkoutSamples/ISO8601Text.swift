@@ -21,34 +21,88 @@ public enum ISO8601Text {
     /// ``representableSeconds`` (after rounding to the millisecond).
     /// - Complexity: O(1).
     public static func string(secondsSince1970 seconds: Double, fraction: Fraction = .millisecondsWhenNonZero) -> String? {
-        guard seconds.isFinite, seconds >= representableSeconds.lowerBound - 0.0005, seconds < representableSeconds.upperBound + 0.0005 else {
+        var dates = DateCache()
+        guard let parts = Parts(secondsSince1970: seconds, fraction: fraction, dates: &dates) else { return nil }
+        return String(unsafeUninitializedCapacity: parts.byteCount) { parts.write(into: $0) }
+    }
+
+    /// Writes `seconds` since 1970 as ``string(secondsSince1970:fraction:)`` does into `buffer` (at least
+    /// ``maximumByteCount`` bytes) and returns how many bytes it wrote, or `nil` (nothing written) when that
+    /// gives `nil`: for a writer that puts its text together as bytes (a GPX point). `dates` keeps the
+    /// calendar date of the last day written (a track's times share their days).
+    /// - Complexity: O(1).
+    package static func write(secondsSince1970 seconds: Double, fraction: Fraction, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                              dates: inout DateCache) -> Int? {
+        guard buffer.count >= maximumByteCount, let parts = Parts(secondsSince1970: seconds, fraction: fraction, dates: &dates) else {
             return nil
         }
-        let milliseconds = Int64((seconds * 1000).rounded())
-        var days = milliseconds / 86_400_000
-        var millisecondOfDay = milliseconds % 86_400_000
-        if millisecondOfDay < 0 {
-            millisecondOfDay += 86_400_000
-            days -= 1
+        return parts.write(into: buffer)
+    }
+
+    /// The calendar date of the day last asked for (``civilDate(daysSince1970:)`` is a dozen divisions).
+    package struct DateCache {
+        private var daysSince1970 = Int64.min
+        private var date: (year: Int64, month: Int64, day: Int64) = (0, 0, 0)
+
+        /// A cache holding no day.
+        package init() {}
+
+        /// The date of `days` since 1970-01-01.
+        mutating func date(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+            if days != daysSince1970 {
+                daysSince1970 = days
+                date = civilDate(daysSince1970: days)
+            }
+            return date
         }
-        let (year, month, day) = civilDate(daysSince1970: days)
-        guard (1...9999).contains(year) else { return nil }
-        let secondOfDay = millisecondOfDay / 1000, millisecond = millisecondOfDay % 1000
-        let withFraction = fraction == .milliseconds || millisecond != 0
-        // `YYYY-MM-DDThh:mm:ss` (19), `.sss` (4), `Z`: written digit by digit into the string's own storage.
-        return String(unsafeUninitializedCapacity: withFraction ? 24 : 20) { buffer in
+    }
+
+    /// The longest text written: `YYYY-MM-DDThh:mm:ss.sssZ`.
+    package static let maximumByteCount = 24
+
+    /// A time's calendar fields, rounded to the millisecond.
+    private struct Parts {
+        var year, month, day, secondOfDay, millisecond: Int64
+        var withFraction: Bool
+
+        init?(secondsSince1970 seconds: Double, fraction: Fraction, dates: inout DateCache) {
+            guard seconds.isFinite, seconds >= representableSeconds.lowerBound - 0.0005, seconds < representableSeconds.upperBound + 0.0005 else {
+                return nil
+            }
+            let milliseconds = Int64((seconds * 1000).rounded())
+            var days = milliseconds / 86_400_000
+            var millisecondOfDay = milliseconds % 86_400_000
+            if millisecondOfDay < 0 {
+                millisecondOfDay += 86_400_000
+                days -= 1
+            }
+            (year, month, day) = dates.date(daysSince1970: days)
+            guard (1...9999).contains(year) else { return nil }
+            secondOfDay = millisecondOfDay / 1000
+            millisecond = millisecondOfDay % 1000
+            withFraction = fraction == .milliseconds || millisecond != 0
+        }
+
+        /// `YYYY-MM-DDThh:mm:ss` (19), `.sss` (4), `Z`.
+        var byteCount: Int { withFraction ? 24 : 20 }
+
+        /// Writes the text digit by digit into `buffer` (at least ``byteCount`` bytes); returns ``byteCount``.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var index = 0
             func put(_ byte: UInt8) {
                 buffer[index] = byte
                 index += 1
             }
             func put(_ value: Int64, digits: Int) {
-                var divisor: Int64 = 1
-                for _ in 1..<digits { divisor *= 10 }
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
-                    divisor /= 10
+                // Right to left: one division by ten per digit (`digits` is 2, 3 or 4).
+                var rest = value
+                var at = index + digits
+                while at > index {
+                    at -= 1
+                    buffer[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
                 }
+                index += digits
             }
             put(year, digits: 4)
             put(UInt8(ascii: "-"))

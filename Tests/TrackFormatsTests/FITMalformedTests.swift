@@ -73,6 +73,25 @@ import WorkoutSamples
         }
     }
 
+    /// The file's CRC covers every data byte however the input is cut: a byte of a record's heart rate or a
+    /// definition's field size changed in the middle of a real file is a CRC mismatch at the file's end, read
+    /// whole or in chunks that end anywhere in a message (the CRC is taken over runs of messages and over
+    /// messages carried from one chunk to the next). Untouched, the same cuts read without damage.
+    @Test("a data byte changed anywhere is a file CRC mismatch, whatever the chunks", arguments: [1, 7, 64, 4096, 1 << 16])
+    func changedDataByteIsACRCMismatchInAnyChunks(_ chunkSize: Int) throws {
+        let original = try #require(FITTestReading.bytes(Self.realFile))
+        #expect(try FITTestReading.read(original, chunkSize: chunkSize).report.damage == nil)
+        let boundaries = FITTestReading.messageBoundaries(original)
+        for boundary in [boundaries[boundaries.count / 3], boundaries[boundaries.count / 2], boundaries[boundaries.count - 5]] {
+            var bytes = original
+            // The last byte of the message that ends at `boundary`: a field's value (or a definition's last
+            // base type), which leaves the file's structure as it was.
+            bytes[boundary - 1] ^= 0x01
+            let report = try FITTestReading.read(bytes, chunkSize: chunkSize).report
+            #expect(report.damage?.reason.contains("file CRC mismatch") == true, "byte \(boundary - 1), chunks of \(chunkSize): \(String(describing: report.damage))")
+        }
+    }
+
     @Test("a bad header CRC is an error at byte 12; a zero header CRC means none")
     func badHeaderCRC() throws {
         var bytes = Self.recordFile().bytes()

@@ -136,6 +136,45 @@ struct GPXWriterTests {
         }
     }
 
+    /// A point's numbers are written as `DecimalText.shortest` writes them (Swift's own round-trip digits):
+    /// the writer's path for decimals of few digits (scaled integers from devices: altitudes in fifths of a
+    /// metre, speeds in mm/s, cadences in 128ths) gives the same text as the general one, at every magnitude
+    /// around its limits (0.001 and 10⁸, 7 fractional digits) and for random values.
+    @Test func pointNumbersAreTheShortestRoundTripDigits() throws {
+        var rng = SplitMix64(seed: 29)
+        var values: [Double] = [0.001, 0.0011, 0.00099, 0.0009999, 99_999_999.5, 99_999_999.9999999, 100_000_000.5, 0.5, -0.5,
+                                0.1 + 0.2, 0.07, 1.0000001, 1.00000001, 46.181343253701925, 6.7035257164388895, 159.8, -12.3]
+        for digits in 1...8 {
+            for _ in 0..<300 {
+                let units = rng.next() % 10_000_000_000
+                let sign = rng.next() % 4 == 0 ? "-" : ""
+                values.append(try #require(Double("\(sign)\(units)e-\(digits)")))
+            }
+        }
+        for _ in 0..<2_000 {
+            let raw = Double(rng.next() % 65_536)
+            values += [(raw - 2500) / 5, raw / 1000, raw / 100, Double(rng.next() % 256) + Double(rng.next() % 128) / 128]
+            var magnitude = Double(bitPattern: rng.next())
+            while !(magnitude.isFinite && Swift.abs(magnitude) > 1e-4 && Swift.abs(magnitude) < 1e9) {
+                magnitude = Double(bitPattern: (rng.next() & 0x000F_FFFF_FFFF_FFFF) | (UInt64(1000 + rng.next() % 60) << 52))
+            }
+            values.append(magnitude)
+        }
+        var mismatches: [String] = []
+        for value in values where value.isFinite {
+            var writer = GPXWriter(output: "")
+            writer.write(GPXTrackPoint(location: LocationSample(time: nil, latitude: value.truncatingRemainder(dividingBy: 90), longitude: 1),
+                                       heartRate: value))
+            let text = writer.finish()
+            let written = text.components(separatedBy: "<gpxtpx:hr>").last?.components(separatedBy: "</gpxtpx:hr>").first
+            let latitude = text.components(separatedBy: "lat=\"").last?.components(separatedBy: "\"").first
+            if written != DecimalText.shortest(value) { mismatches.append("\(value.description): \(written ?? "nothing")") }
+            if latitude != DecimalText.shortest(value.truncatingRemainder(dividingBy: 90)) { mismatches.append("latitude of \(value.description): \(latitude ?? "nothing")") }
+        }
+        #expect(values.count > 9_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     @Test func timestampsHaveMillisecondsAndReadBack() {
         #expect(ISO8601Text.string(secondsSince1970: 0, fraction: .milliseconds) == "1970-01-01T00:00:00.000Z")
         #expect(ISO8601Text.string(secondsSince1970: 951_782_400.5, fraction: .milliseconds) == "2000-02-29T00:00:00.500Z")
