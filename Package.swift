@@ -20,13 +20,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
-        // C libraries from Debian (scripts/install-system-deps.sh installs them). PROJ and GEOS are opened at
-        // run time (dlopen), not linked: libproj alone brings some forty libraries, most of a short command's
-        // start-up; CLibraryLoader opens them, CPROJ and CGEOS call through what it found (their headers).
+        // C libraries from Debian (scripts/install-system-deps.sh installs them). PROJ, GEOS and libxml2 are
+        // opened at run time (dlopen), not linked: libproj alone brings some forty libraries, most of a short
+        // command's start-up, libxml2 brings ICU; CLibraryLoader opens them, CPROJ, CGEOS and CLibXML2Runtime
+        // call through what it found (their headers). CLibXML2 gives libxml2's headers (types and constants).
         .target(name: "CLibraryLoader"),
         .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
         .target(name: "CGEOS", dependencies: ["CLibraryLoader"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .target(name: "CLibXML2Runtime", dependencies: ["CLibXML2", "CLibraryLoader"]),
 
         // The data flow, one module per stage (README: "Architecture").
         // Sample types: what every stage passes on, and the sink a reader pushes into.
@@ -38,7 +40,7 @@ let package = Package(
         // Safe Swift over GEOS: line strings, simplification, bounds, encoded polyline, GeoJSON.
         .target(name: "RouteGeometry", dependencies: ["CGEOS", "CPROJ", "CLibraryLoader", "Geodesy", "WorkoutSamples"]),
         // Streaming readers: GPX, TCX, FIT, JSON and NDJSON.
-        .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2"]),
+        .target(name: "TrackFormats", dependencies: ["WorkoutSamples", "CLibXML2", "CLibXML2Runtime", "CLibraryLoader"]),
         // The builder: clock, filter, smoother, route, metrics, physiology, summaries.
         .target(name: "WorkoutCore", dependencies: ["WorkoutSamples", "SessionSupport", "Geodesy", "RouteGeometry"]),
         // Live: display throttle, frame timeline, timeline scheduler, session actor, replay driver.

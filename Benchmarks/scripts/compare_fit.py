@@ -22,7 +22,7 @@ def main():
     parser.add_argument("--route-replay", required=True)
     parser.add_argument("--gpsbabel", default="gpsbabel")
     parser.add_argument("--fitdecode-python", required=True)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--work", default="/tmp")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()

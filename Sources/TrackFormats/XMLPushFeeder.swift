@@ -1,4 +1,5 @@
 import CLibXML2
+import CLibXML2Runtime
 
 /// Feeds an input into a libxml2 push parser so that the parser's work stays linear in the input, whatever
 /// the size of one token. Shared by the XML readers (GPX, TCX).
@@ -65,7 +66,7 @@ struct XMLPushFeeder: ~Copyable {
         }
         guard filled > 0, let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
         pushCount += 1
-        return xmlParseChunk(parser, base, Int32(filled), 0)
+        return lazy_xmlParseChunk(parser, base, Int32(filled), 0)
     }
 
     /// Bytes libxml2 holds but has not parsed yet: the open token, when one is incomplete.

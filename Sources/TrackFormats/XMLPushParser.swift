@@ -1,5 +1,7 @@
 import WorkoutSamples
 import CLibXML2
+import CLibXML2Runtime
+import CLibraryLoader
 
 /// Drives libxml2's SAX2 push parser over an input for the XML readers (GPX, TCX): the input is read in
 /// chunks and pushed into `xmlParseChunk`; no document tree is built and the file is never held in memory.
@@ -87,30 +89,32 @@ enum XMLPushParser {
         var handler = State.makeHandler()
         let context = UnsafeMutableRawPointer(state)
         let created = head[headStart...].withUnsafeBytes { bytes in
-            xmlCreatePushParserCtxt(
+            lazy_xmlCreatePushParserCtxt(
                 &handler, context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil
             )
         }
         guard let parser = created else {
-            throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: "cannot create an XML parser")
+            // libxml2 is opened at run time (CLibXML2Runtime): say why it could not be, when that is why.
+            let reason = workoutengine_library_failure(workoutengine_libxml2_library()).map { ": " + String(cString: $0) } ?? ""
+            throw TrackFormatError(file: input.name, position: SourcePosition(line: 1, column: 1), message: "cannot create an XML parser" + reason)
         }
         defer {
-            if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
-            xmlFreeParserCtxt(parser)
+            if let document = parser.pointee.myDoc { lazy_xmlFreeDoc(document) }
+            lazy_xmlFreeParserCtxt(parser)
         }
         state.pointee.parser = parser
-        _ = xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
+        _ = lazy_xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue))
 
         // Errors libxml2 raises outside the parser's own channel (encoding conversion, I/O) go to the
         // thread's structured handler: make it ours for the duration of the parse.
-        let savedHandler = __xmlStructuredError()?.pointee
-        let savedContext = __xmlStructuredErrorContext()?.pointee
-        xmlSetStructuredErrorFunc(context, State.structuredErrorHandler)
-        defer { xmlSetStructuredErrorFunc(savedContext ?? nil, savedHandler ?? nil) }
+        let savedHandler = lazy_xmlStructuredError()?.pointee
+        let savedContext = lazy_xmlStructuredErrorContext()?.pointee
+        lazy_xmlSetStructuredErrorFunc(context, State.structuredErrorHandler)
+        defer { lazy_xmlSetStructuredErrorFunc(savedContext ?? nil, savedHandler ?? nil) }
 
         func check(_ status: Int32) throws {
             if let error = state.pointee.error { throw error }
-            guard status != 0, let last = xmlCtxtGetLastError(parser),
+            guard status != 0, let last = lazy_xmlCtxtGetLastError(parser),
                   last.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
             else { return }
             state.pointee.libraryError(last)
@@ -128,7 +132,7 @@ enum XMLPushParser {
                                        message: XMLPushFeeder.tooManyAttributesMessage)
             }
         }
-        let status = xmlParseChunk(parser, nil, 0, 1)
+        let status = lazy_xmlParseChunk(parser, nil, 0, 1)
         try afterChunk()
         try check(status)
     }

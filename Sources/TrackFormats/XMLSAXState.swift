@@ -1,5 +1,6 @@
 import WorkoutSamples
 import CLibXML2
+import CLibXML2Runtime
 
 /// What the XML readers' parse states (`GPXParseState`, `TCXParseState`) share with ``XMLPushParser``:
 /// the file name and parser for positions, the white space skipped before the document, the first
@@ -53,7 +54,7 @@ extension XMLSAXState where Self: ~Copyable {
     }
 
     func stop() {
-        if let parser { xmlStopParser(parser) }
+        if let parser { lazy_xmlStopParser(parser) }
     }
 
     /// Records an error libxml2 reports (malformed XML). Warnings are ignored. Does not stop the

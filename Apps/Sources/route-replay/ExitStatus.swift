@@ -9,14 +9,15 @@ enum ExitStatus {
     static let usage: Int32 = 64
     static let malformedInput: Int32 = 65
     static let inputUnavailable: Int32 = 66
-    /// A service the command needs is missing (`rsvg-convert` for PNG exports, PROJ or GEOS).
+    /// A service the command needs is missing (`rsvg-convert` for PNG exports, PROJ, GEOS or libxml2).
     static let serviceUnavailable: Int32 = 69
     static let software: Int32 = 70
 
-    /// For an error nothing else explains: 69 when PROJ or GEOS was needed and could not be opened (the error
-    /// follows from that), else 70.
+    /// For an error nothing else explains: 69 when PROJ, GEOS or libxml2 was needed and could not be opened
+    /// (the error follows from that), else 70.
     static var unexpectedError: Int32 {
-        PROJLibrary.failureAfterUse != nil || GEOSLibrary.failureAfterUse != nil ? serviceUnavailable : software
+        PROJLibrary.failureAfterUse != nil || GEOSLibrary.failureAfterUse != nil || XMLLibrary.failureAfterUse != nil
+            ? serviceUnavailable : software
     }
     /// The output file cannot be created.
     static let cannotCreate: Int32 = 73

@@ -57,12 +57,13 @@ struct RouteReplay: AsyncParsableCommand {
 
     /// Says which library a figure needed and could not have, and exits 69; returns when there is none.
     static func exitIfALibraryWasMissing() {
-        let unopened: [any Error] = [
-            PROJLibrary.failureAfterUse.map { GeodesyError.libraryUnavailable(reason: $0) },
-            GEOSLibrary.failureAfterUse.map { RouteGeometryError.libraryUnavailable(reason: $0) },
+        let unopened: [String] = [
+            PROJLibrary.failureAfterUse.map { "\(GeodesyError.libraryUnavailable(reason: $0))" },
+            GEOSLibrary.failureAfterUse.map { "\(RouteGeometryError.libraryUnavailable(reason: $0))" },
+            XMLLibrary.failureAfterUse.map { XMLLibrary.unavailableMessage(reason: $0) },
         ].compactMap(\.self)
         guard !unopened.isEmpty else { return }
-        for error in unopened { printError("\(error); what the command wrote is incomplete") }
+        for message in unopened { printError("\(message); what the command wrote is incomplete") }
         Self.exit(withError: ExitCode(ExitStatus.serviceUnavailable))
     }
 

@@ -116,7 +116,7 @@ struct ReplayCommandTests {
         let binary = try #require(RouteReplayBinary.path)
         let directory = try TestPaths.temporaryDirectory("paced-\(format)")
         let outputURL = directory.appendingPathComponent("out.txt")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         defer { try? output.close() }
         let process = Process()

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// PROJ and GEOS are opened at run time (README, "Performance": start-up): a command opens them only when
-/// it needs them, and says so, exit 69, when they cannot be opened.
+/// PROJ, GEOS and libxml2 are opened at run time (README, "Performance": start-up): a command opens them only
+/// when it needs them, and says so, exit 69, when they cannot be opened.
 @Suite struct SystemLibraryCommandTests {
     static let track = TestPaths.sampleTrack("run-garmin-connect-hr-cadence.gpx").path
 
@@ -50,6 +50,35 @@ import TestSupport
             #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
             // The dynamic loader's own reason, with the path it was given.
             #expect(result.standardError.contains("\(missing): cannot open shared object file"), "\(result.standardError)")
+        }
+    }
+
+    /// libxml2 is needed for a TCX file and for a GPX file the readers' own scanner leaves to it (one in
+    /// Latin-1, here): without it they exit 69 with the loader's reason. A FIT file, an NDJSON file and a
+    /// plain GPX file never ask for it: the same output as with it.
+    @Test("only a file that needs libxml2 needs it, and says so when it cannot be opened")
+    func libxml2IsOpenedForTheFilesThatNeedIt() throws {
+        let directory = try TestPaths.temporaryDirectory("no-libxml2")
+        let missing = directory.appendingPathComponent("libmissing.so").path
+        let environment = ["WORKOUTENGINE_LIBXML2_LIBRARY": missing]
+        let plainText = try String(contentsOfFile: Self.track, encoding: .utf8)
+        // Latin-1 (the file is ASCII, so it reads the same): an encoding the scanner leaves to libxml2.
+        let latin1 = directory.appendingPathComponent("latin1.gpx")
+        let body = plainText.hasPrefix("<?xml") ? String(plainText[(plainText.firstIndex(of: ">").map(plainText.index(after:)) ?? plainText.startIndex)...]) : plainText
+        try ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + body).write(to: latin1, atomically: true, encoding: .utf8)
+        for path in [TestPaths.sampleTrack("ride-garmin-edge500-hr.tcx").path, latin1.path] {
+            let result = try CLI.run(["summary", path], environment: environment)
+            #expect(result.status == 69, "\(path): \(result.standardError)")
+            #expect(result.standardError.contains("libxml2 could not be opened"), "\(path): \(result.standardError)")
+            #expect(result.standardError.contains("\(missing): cannot open shared object file"), "\(result.standardError)")
+            #expect(try CLI.run(["summary", path]).status == 0, "\(path)")
+        }
+        let fit = TestPaths.sampleTrack("ride-garmin-edge530-hr-cad-power.fit").path
+        for arguments in [["summary", Self.track], ["convert", fit, "--to", "gpx"], ["summary", fit]] {
+            let plain = try CLI.run(arguments)
+            let without = try CLI.run(arguments, environment: environment)
+            #expect(without.status == 0, "\(arguments): \(without.standardError)")
+            #expect(without.standardOutput == plain.standardOutput, "\(arguments)")
         }
     }
 
