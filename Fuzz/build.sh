@@ -26,10 +26,10 @@ if [[ -z "$logging_dir" ]]; then
     logging_dir="Fuzz/.build/spm/checkouts/swift-log/Sources/Logging"
 fi
 
-# The C targets that open PROJ and GEOS at run time (CLibraryLoader, CPROJ, CGEOS): one static library, and a
-# module map for each, as SwiftPM makes for a C target with an include/ directory.
-c_targets=(CLibraryLoader CPROJ CGEOS)
-c_includes=()
+# The C targets that open PROJ, GEOS and libxml2 at run time (CLibraryLoader, CPROJ, CGEOS, CLibXML2Runtime): one
+# static library, and a module map for each, as SwiftPM makes for a C target with an include/ directory.
+c_targets=(CLibraryLoader CPROJ CGEOS CLibXML2Runtime)
+read -r -a c_includes < <(pkg-config --cflags libxml-2.0)  # libxml2's headers, for CLibXML2Runtime
 for name in "${c_targets[@]}"; do
     mkdir -p "$out/cmodules/$name"
     printf 'module %s {\n    umbrella header "%s"\n    export *\n}\n' "$name" "$root/Sources/$name/include/$name.h" \
@@ -51,7 +51,8 @@ fi
 common=(-swift-version 6 -parse-as-library -sanitize="$sanitize" "$opt" -g
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility
         -I "$out/modules" -I Sources/CLibXML2 -I "$out/cmodules/CLibraryLoader" -I "$out/cmodules/CPROJ"
-        -I "$out/cmodules/CGEOS" -Xcc -I -Xcc Sources/CLibraryLoader/include -Xcc -I/usr/include/libxml2)
+        -I "$out/cmodules/CGEOS" -I "$out/cmodules/CLibXML2Runtime" -Xcc -I -Xcc Sources/CLibraryLoader/include
+        -Xcc -I/usr/include/libxml2)
 
 # name | source directory | extra flags
 modules=(
@@ -89,7 +90,7 @@ targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
     mapfile -t targets < <(find Fuzz/Sources -maxdepth 1 -name 'fuzz-*.swift' -exec basename {} .swift \; | sort)
 fi
-libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lWorkoutEngineC -lxml2)
+libs=(-L "$out/lib" -lWorkoutEngine -lWorkoutExports -lWorkoutPersistence -lWorkoutLive -lWorkoutCore -lTrackFormats -lRouteGeometry -lGeodesy -lSessionSupport -lWorkoutSamples -lLogging -lWorkoutEngineC)
 for target in "${targets[@]}"; do
     echo "fuzz build: $target" >&2
     swiftc "${common[@]}" -package-name workoutengine -module-name "$(echo "$target" | tr -d '-')" -o "$out/bin/$target" \
