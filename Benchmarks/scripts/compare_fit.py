@@ -4,6 +4,7 @@
 decoded) and `gpsbabel -i garmin_fit -o gpx` on the same FIT file, whole process each (spawn to exit), and
 prints one table: median wall time, peak RSS, MB/s, and the ratio to route-replay's conversion, with the
 issue 15 targets (30x fitdecode, 3x gpsbabel on a 20k-record file) for the conversion and for the summary.
+Each program is timed right after an untimed run of itself (see the loop).
 
 Normally started by Benchmarks/compare.sh (`--fit-only`, or after the GPX table).
 """
@@ -46,8 +47,14 @@ def main():
             wall, rss, code = spawn_measured(argv, out, err)
             if code != 0:
                 sys.exit(f"compare_fit.py: {name} failed (exit {code}) on {path}: {open(err).read()[-500:]}")
-        for _ in range(args.runs):  # round-robin, so a change of load falls on every program alike
+        # Round-robin, so a change of load falls on every program alike; each timed run right after an untimed
+        # one of the same program, so that none is timed in the wake of another. In plain round-robin the
+        # conversion always followed gpsbabel, and right after gpsbabel it took 1.5-1.6x its time right after
+        # itself (31-32 against 20 ms, medians of 9, twice, 2026-11-30), while gpsbabel took the same time
+        # after the conversion as after itself (79-80 against 80-86 ms): the order, not the programs.
+        for _ in range(args.runs):
             for name, argv in jobs:
+                spawn_measured(argv, out, err)
                 wall, rss, _ = spawn_measured(argv, out, err)
                 times[name].append(wall)
                 peaks[name].append(rss)
