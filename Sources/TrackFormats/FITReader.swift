@@ -182,9 +182,10 @@ public struct FITReader: IncrementalTrackReader, Sendable {
     private var announcedActivity = false
     /// Whether this reader is the first pass over a file that is read twice (``TrackReader``): it looks
     /// for what the second pass needs to know first (the activity, the late timer events) and decodes of
-    /// a `record` only its time and of a `lap` nothing (what it would hand over is not kept), and leaves
-    /// the files' CRCs to the second pass, which reads the same bytes and reports a mismatch, so the first
-    /// pass costs a fraction of the second (it was a fifth of converting a 20 000-record file to GPX).
+    /// a `record` only its time and whether it gives a sample, and of a `lap` nothing (what it would hand
+    /// over is not kept), so the first pass costs a fraction of the second (it was a fifth of converting a
+    /// 20 000-record file to GPX). It stops where the second stops (damage, a CRC mismatch), and decides
+    /// as the second does whether damage is an error (no record gave a sample) or a report.
     var scansAhead = false
     private var recordSamples = 0
     /// Whether a record gave a sample, or a first record with only its time started the workout (see the
@@ -235,7 +236,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         // with the chunk.
         var unchecked = 0
         func check() {
-            if unchecked < index, !scansAhead { crc.update(UnsafeRawBufferPointer(rebasing: chunk[unchecked..<index])) }
+            if unchecked < index { crc.update(UnsafeRawBufferPointer(rebasing: chunk[unchecked..<index])) }
             unchecked = index
         }
         defer { check() }
@@ -268,7 +269,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
                 swap(&local, &carry)
                 let used = try local.withUnsafeBytes { bytes -> Int? in
                     let used = try step(bytes, into: &sink)
-                    if let used, readsMessage, !scansAhead { crc.update(UnsafeRawBufferPointer(rebasing: bytes[0..<used])) }
+                    if let used, readsMessage { crc.update(UnsafeRawBufferPointer(rebasing: bytes[0..<used])) }
                     return used
                 }
                 swap(&local, &carry)
@@ -322,8 +323,7 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         case .fileCRC:
             guard bytes.count >= 2 else { needed = 2; return nil }
             let stored = UInt16(bytes[0]) | UInt16(bytes[1]) << 8
-            // A first pass leaves the CRC to the second, which reports it (see ``scansAhead``).
-            if !scansAhead, stored != crc.value {
+            if stored != crc.value {
                 try damaged(at: position, "file CRC mismatch (stored 0x\(hex(stored)), computed 0x\(hex(crc.value)))", sink: &sink)
                 return nil
             }
@@ -511,6 +511,14 @@ public struct FITReader: IncrementalTrackReader, Sendable {
         switch definition.globalMessage {
         case FITProfile.record where scansAhead:
             if let time { lastRecordTime = time }
+            // Whether the record gives a sample (a fix, a distance, a reading), as `hand` counts them: damage
+            // after none is an error, after some a report, in both passes.
+            let givesSample = (integer(FITProfile.recordLatitude) != nil && integer(FITProfile.recordLongitude) != nil)
+                || value(FITProfile.recordDistance) != nil
+                || FITCompressedSpeedDistance(slots[first + FITProfile.recordCompressedSpeedDistance], in: fields) != nil
+                || value(FITProfile.recordHeartRate) != nil || value(FITProfile.recordCadence) != nil
+                || value(FITProfile.recordPower) != nil || value(FITProfile.recordTemperature) != nil
+            if givesSample { recordSamples += 1 }
         case FITProfile.lap where scansAhead:
             break
         case FITProfile.record:
