@@ -28,4 +28,18 @@ public enum XMLLibrary {
     public static func unavailableMessage(reason: String) -> String {
         "libxml2 could not be opened (on Debian, install libxml2; or name the library in WORKOUTENGINE_LIBXML2_LIBRARY): \(reason)"
     }
+
+    /// Opens libxml2 if nothing has yet, and throws when it could not be opened: for a program that finds out
+    /// at its start rather than at its first GPX or TCX file (a server).
+    /// - Throws: ``Unavailable`` with the dynamic loader's message.
+    public static func check() throws(Unavailable) {
+        if let reason = failure { throw Unavailable(reason: reason) }
+    }
+
+    /// libxml2 could not be opened; `description` is ``unavailableMessage(reason:)``.
+    public struct Unavailable: Error, Sendable, CustomStringConvertible {
+        /// The dynamic loader's message.
+        public var reason: String
+        public var description: String { XMLLibrary.unavailableMessage(reason: reason) }
+    }
 }

@@ -69,10 +69,11 @@ extension WorkoutServerCommand {
 
         func run() async throws {
             HeapTuning.keepLargeBuffersForReuse()
-            // The engine opens PROJ and GEOS at run time; a server finds out now, not at its first workout.
+            // The engine opens PROJ, GEOS and libxml2 at run time; a server finds out now, not at its first workout.
             do {
                 try PROJLibrary.check()
                 try GEOSLibrary.check()
+                try XMLLibrary.check()
             } catch {
                 FileHandle.standardError.write(Data("workout-server: error: \(error)\n".utf8))
                 throw ExitCode(69)
