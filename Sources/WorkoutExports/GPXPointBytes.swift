@@ -60,23 +60,12 @@ struct GPXPointBytes {
     /// Appends `value`'s decimal digits (a `-` first when negative).
     mutating func appendInteger(_ value: Int64) {
         guard reserve(20), let base = block.baseAddress else { return }
-        var magnitude = value.magnitude
         if value < 0 {
             base[count] = UInt8(ascii: "-")
             count += 1
         }
-        var digitCount = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
-            digitCount += 1
-        }
-        var at = count + digitCount
-        repeat {
-            at -= 1
-            base[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        let digitCount = FixedWidthDigits.count(value.magnitude)
+        FixedWidthDigits.write(value.magnitude, width: digitCount, to: base + count)
         count += digitCount
     }
 
@@ -131,13 +120,7 @@ struct GPXPointBytes {
         appendInteger(units / scale)
         base[count] = UInt8(ascii: ".")
         count += 1
-        var fraction = units % scale
-        var at = count + digits
-        while at > count {
-            at -= 1
-            base[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
-            fraction /= 10
-        }
+        FixedWidthDigits.write(UInt64(units % scale), width: digits, to: base + count)
         count += digits
         return true
     }

@@ -94,14 +94,9 @@ public enum ISO8601Text {
                 index += 1
             }
             func put(_ value: Int64, digits: Int) {
-                // Right to left: one division by ten per digit (`digits` is 2, 3 or 4).
-                var rest = value
-                var at = index + digits
-                while at > index {
-                    at -= 1
-                    buffer[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                    rest /= 10
-                }
+                // (`value` is not negative: a year of 1...9999, a month, ...; `buffer` holds `byteCount` bytes.)
+                guard let base = buffer.baseAddress else { return }
+                FixedWidthDigits.write(UInt64(value), width: digits, to: base + index)
                 index += digits
             }
             put(year, digits: 4)
